@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
+
+const DATE_OID = 1082;
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pg' | 'pglite';
+  /** The node-postgres pool, when on a server; the API's health check and tests use it. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres:// URL; when absent the embedded PGlite database in `dataDir` is used. */
+  url?: string;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  /** Run the migrations before returning (default true). */
+  migrate?: boolean;
+  /** Called when an idle or checked-out connection fails (PostgreSQL restart, network drop). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const handle = options.url ? openPostgres(options.url, options.onConnectionError) : await openPglite(options.dataDir);
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return handle;
+}
+
+function openPostgres(url: string, onConnectionError?: (error: Error) => void): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_MAX ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+    types: pgTypes,
+  });
+  // Without these listeners a dropped connection emits an unhandled 'error' and kills the process.
+  const report = (error: Error) => onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, driver: 'pg', pool, close: () => db.destroy() };
+}
+
+async function openPglite(dataDir = './.data'): Promise<DbHandle> {
+  const pglite = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

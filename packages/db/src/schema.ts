@@ -1,0 +1,187 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+/**
+ * Column names are camelCase here and snake_case in SQL (CamelCasePlugin).
+ * numeric columns come back as strings (both drivers), date columns as 'YYYY-MM-DD' strings
+ * (type parsers set in createDb), timestamptz as Date.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Money = ColumnType<string, string | undefined, string>;
+type Id = Generated<number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  sid: string;
+  sess: JSONColumnType<Record<string, unknown>>;
+  expire: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PharmaciesTable {
+  id: Id;
+  name: string;
+  contactName: string | null;
+  email: string;
+  phone: string | null;
+  shippingAddress: string | null;
+  billingAddress: string | null;
+  terms: string | null;
+  notes: string | null;
+  balance: Money;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  sku: string;
+  name: string;
+  category: string;
+  defaultPrice: Money;
+  active: Generated<boolean>;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface ProductVariantsTable {
+  id: Id;
+  parentSku: string;
+  variantSku: string;
+  size: string | null;
+  color: string | null;
+  material: string | null;
+  sterile: Generated<boolean>;
+  packageQty: Generated<number>;
+  defaultPrice: Money;
+  notes: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  orderNumber: string;
+  pharmacyId: number;
+  orderDate: string;
+  shipMethod: string | null;
+  notes: string | null;
+  status: Generated<string>;
+  subtotal: Money;
+  total: Money;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface OrderLineItemsTable {
+  id: Id;
+  orderId: number;
+  position: number;
+  productSku: string | null;
+  variantSku: string | null;
+  description: string;
+  qty: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  invoiceNumber: string;
+  fromOrderId: number | null;
+  pharmacyId: number;
+  invoiceDate: string;
+  dueDate: string;
+  terms: string | null;
+  notes: string | null;
+  lotNumber: string | null;
+  traySize: string | null;
+  nestSize: string | null;
+  caseSize: string | null;
+  status: Generated<string>;
+  taxRate: Money;
+  shipping: Money;
+  amount: Money;
+  subtotal: Money;
+  taxAmount: Money;
+  total: Money;
+  balance: Money;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface InvoiceLineItemsTable {
+  id: Id;
+  invoiceId: number;
+  position: number;
+  description: string;
+  qty: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  paymentNumber: string;
+  invoiceId: number;
+  pharmacyId: number;
+  date: string;
+  amount: string;
+  method: string;
+  reference: string | null;
+  notes: string | null;
+  idempotencyKey: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  entityType: string;
+  entityId: number;
+  action: string;
+  details: JSONColumnType<Record<string, unknown>>;
+  userId: string | null;
+  createdAt: Generated<Date>;
+}
+
+export interface DocumentCountersTable {
+  kind: string;
+  year: number;
+  lastValue: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  session: SessionTable;
+  pharmacies: PharmaciesTable;
+  products: ProductsTable;
+  productVariants: ProductVariantsTable;
+  orders: OrdersTable;
+  orderLineItems: OrderLineItemsTable;
+  invoices: InvoicesTable;
+  invoiceLineItems: InvoiceLineItemsTable;
+  payments: PaymentsTable;
+  activityLog: ActivityLogTable;
+  documentCounters: DocumentCountersTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Pharmacy = Selectable<PharmaciesTable>;
+export type NewPharmacy = Insertable<PharmaciesTable>;
+export type PharmacyUpdate = Updateable<PharmaciesTable>;
+export type Product = Selectable<ProductsTable>;
+export type ProductVariant = Selectable<ProductVariantsTable>;
+export type Order = Selectable<OrdersTable>;
+export type OrderLineItem = Selectable<OrderLineItemsTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type InvoiceLineItem = Selectable<InvoiceLineItemsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type ActivityLogEntry = Selectable<ActivityLogTable>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const emailField = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .max(255, 'Email must be at most 255 characters')
+  .pipe(z.email('Please enter a valid email'));
+
+export const passwordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+
+const optionalName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(255, `${label} must be at most 255 characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const registerSchema = z.object({
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
+  email: emailField,
+  password: passwordField,
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;

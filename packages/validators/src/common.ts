@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { formatScaled, parseScaled } from './money.js';
+
+export const MAX_INTEGER_DIGITS = 8;
+
+interface DecimalOptions {
+  /** Digits after the point: 2 for money, 4 for the tax rate. */
+  scale: number;
+  /** Message when the value is missing or empty. */
+  required: string;
+  /** Smallest allowed value in units of 10^-scale, and its message. */
+  min?: readonly [number, string];
+  /** Largest allowed value in units of 10^-scale, and its message. */
+  max?: readonly [number, string];
+  /** Message when the value is not a number with at most `scale` decimals. */
+  invalid?: string;
+}
+
+/**
+ * A decimal amount given as a string ("12.50") or a JSON number (12.5), validated without
+ * floating point and normalised to a string with exactly `scale` decimals.
+ */
+export function decimalString(options: DecimalOptions) {
+  const invalid =
+    options.invalid ?? `Must be a number with at most ${options.scale} decimal places`;
+  return z
+    .union([z.string(), z.number()], { error: options.required })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: options.required });
+        return z.NEVER;
+      }
+      const units = parseScaled(text, options.scale);
+      if (units === null) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      if (options.min && units < options.min[0]) {
+        ctx.addIssue({ code: 'custom', message: options.min[1] });
+        return z.NEVER;
+      }
+      const ceiling = options.max?.[0] ?? 10 ** (MAX_INTEGER_DIGITS + options.scale) - 1;
+      if (units > ceiling) {
+        ctx.addIssue({
+          code: 'custom',
+          message: options.max?.[1] ?? `Must be less than ${10 ** MAX_INTEGER_DIGITS}`,
+        });
+        return z.NEVER;
+      }
+      return formatScaled(units, options.scale);
+    });
+}
+
+/** A money amount ≥ min (in cents), normalised to 2 decimals. */
+export function money(required: string, min: readonly [number, string]) {
+  return decimalString({ scale: 2, required, min });
+}
+
+/** Optional free text: trimmed, '' and null become null. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export function requiredText(max: number, required: string, label: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar date 'YYYY-MM-DD'. */
+export function isoDate(required: string, label: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+}
+
+/** A positive integer id; `message` for anything else (the spec's 'X is required'). */
+export function entityId(message: string) {
+  return z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+}
+
+export const idParam = z.object({
+  id: z
+    .number({ error: 'id must be a positive integer' })
+    .int('id must be a positive integer')
+    .min(1, 'id must be a positive integer')
+    .max(2_147_483_647, 'id must be a positive integer'),
+});
+
+/** Server-side pagination for every list: newest first, keyset cursor on id, optional text filter. */
+export const listQuery = z.object({
+  cursor: z.number().int().min(1).max(2_147_483_647).nullish(),
+  limit: z.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+});
+
+export type ListQuery = z.input<typeof listQuery>;
+
+/** A page of a list: the rows and the cursor of the next page (null on the last one). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: number | null;
+}
+
+/** Today's date as YYYY-MM-DD in local time. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDaysIso(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Nov 21, 2026' from 'YYYY-MM-DD' or a Date/ISO timestamp (local time). */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string' && ISO_DATE.test(value)) {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    return `${MONTHS[m - 1]} ${d}, ${y}`;
+  }
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './common.js';
+
+export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const DEFAULT_TERMS: PaymentTerms = 'Net 30';
+
+/** What the terms selectors show; COD reads 'Cash on Delivery'. */
+export const TERMS_LABELS: Record<PaymentTerms, string> = {
+  'Net 15': 'Net 15',
+  'Net 30': 'Net 30',
+  'Net 60': 'Net 60',
+  'Due on Receipt': 'Due on Receipt',
+  COD: 'Cash on Delivery',
+};
+
+export const termsField = z
+  .enum(PAYMENT_TERMS, { error: `Terms must be one of ${PAYMENT_TERMS.join(', ')}` })
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value ?? null);
+
+export const pharmacySchema = z.object({
+  name: requiredText(255, 'Name is required', 'Name'),
+  contactName: optionalText(255, 'Contact name'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(255, 'Email must be at most 255 characters')
+    .pipe(z.email('Please enter a valid email')),
+  phone: optionalText(50, 'Phone'),
+  shippingAddress: optionalText(1000, 'Shipping address'),
+  billingAddress: optionalText(1000, 'Billing address'),
+  terms: termsField,
+  notes: optionalText(5000, 'Notes'),
+});
+
+export type PharmacyInput = z.input<typeof pharmacySchema>;
+export type PharmacyData = z.output<typeof pharmacySchema>;

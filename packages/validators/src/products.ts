@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { entityId, money, optionalText, requiredText } from './common.js';
+
+/** decisions.md §4: the product categories (overrides the spec's two disagreeing lists). */
+export const PRODUCT_CATEGORIES = [
+  'Vial',
+  'Stopper',
+  'Seal',
+  'Cap',
+  'Syringe',
+  'Cartridge',
+  'API',
+  'Peptide',
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** Product list tabs: plural label → category. */
+export const PRODUCT_TABS = [
+  { value: 'all', label: 'All Products' },
+  { value: 'Vial', label: 'Vials' },
+  { value: 'Stopper', label: 'Stoppers' },
+  { value: 'Seal', label: 'Seals' },
+  { value: 'Cap', label: 'Caps' },
+  { value: 'Syringe', label: 'Syringes' },
+] as const;
+
+/** Order form category selector: plural label → category, in the spec's order. */
+export const ORDER_FORM_CATEGORIES = [
+  { value: 'Vial', label: 'Vials' },
+  { value: 'Syringe', label: 'Syringes' },
+  { value: 'Stopper', label: 'Stoppers' },
+  { value: 'Seal', label: 'Seals' },
+  { value: 'Cartridge', label: 'Cartridges' },
+  { value: 'Cap', label: 'Caps' },
+] as const;
+
+export const categoryField = z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' });
+
+export const productSchema = z.object({
+  sku: requiredText(100, 'SKU is required', 'SKU'),
+  name: requiredText(255, 'Product name is required', 'Product name'),
+  category: categoryField,
+  defaultPrice: money('Default price is required', [0, 'Default price must be non-negative']),
+  active: z.boolean({ error: 'Active must be true or false' }).default(true),
+});
+
+/** PUT /api/products/{id} takes the full product or only `{active}` (the list's toggle). */
+export const productActiveSchema = z.strictObject({
+  active: z.boolean({ error: 'Active must be true or false' }),
+});
+
+const variantFields = {
+  variantSku: requiredText(100, 'Variant SKU is required', 'Variant SKU'),
+  size: optionalText(100, 'Size'),
+  color: optionalText(100, 'Color'),
+  material: optionalText(100, 'Material'),
+  sterile: z.boolean({ error: 'Sterile must be true or false' }).default(false),
+  packageQty: z
+    .number({ error: 'Package quantity must be at least 1' })
+    .int('Package quantity must be a whole number')
+    .min(1, 'Package quantity must be at least 1')
+    .max(1_000_000, 'Package quantity must be at most 1,000,000'),
+  defaultPrice: money('Price is required', [0, 'Price must be non-negative']),
+  notes: optionalText(5000, 'Notes'),
+};
+
+/** POST /api/product-variants: one variant of an existing product. */
+export const variantSchema = z.object({
+  ...variantFields,
+  parentSku: requiredText(100, 'Parent SKU is required', 'Parent SKU'),
+});
+
+/** A row of the product form's variants table; `id` is set for variants that already exist. */
+export const productFormVariantSchema = z.object({
+  id: entityId('Variant id must be a positive integer').optional(),
+  ...variantFields,
+});
+
+/** The web app's atomic save: the product and its whole variant list. */
+export const productWithVariantsSchema = productSchema.extend({
+  variants: z
+    .array(productFormVariantSchema)
+    .max(500, 'A product can have at most 500 variants')
+    .default([])
+    .superRefine((variants, ctx) => {
+      const seen = new Set<string>();
+      variants.forEach((variant, index) => {
+        const key = variant.variantSku.toUpperCase();
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'variantSku'],
+            message: `Variant SKU ${variant.variantSku} appears twice`,
+          });
+        }
+        seen.add(key);
+      });
+    }),
+});
+
+/** The Auto button: product SKU, size without spaces upper-cased, first 3 letters of the colour upper-cased. */
+export function autoVariantSku(productSku: string, size?: string | null, color?: string | null): string {
+  const parts = [
+    productSku.trim(),
+    (size ?? '').replace(/\s+/g, '').toUpperCase(),
+    (color ?? '').trim().slice(0, 3).toUpperCase(),
+  ];
+  return parts.filter(Boolean).join('-');
+}
+
+export const productListQuery = z.object({
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+});
+
+export type ProductInput = z.input<typeof productSchema>;
+export type ProductData = z.output<typeof productSchema>;
+export type VariantInput = z.input<typeof variantSchema>;
+export type VariantData = z.output<typeof variantSchema>;
+export type ProductWithVariantsInput = z.input<typeof productWithVariantsSchema>;
+export type ProductWithVariantsData = z.output<typeof productWithVariantsSchema>;
