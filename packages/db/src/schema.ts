@@ -158,7 +158,14 @@ export interface DocumentCountersTable {
   lastValue: number;
 }
 
+/** Settings the app generates once and keeps (the session-signing secret). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  appSettings: AppSettingsTable;
   users: UsersTable;
   session: SessionTable;
   pharmacies: PharmaciesTable;

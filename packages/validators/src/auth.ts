@@ -33,3 +33,5 @@ export const registerSchema = z.object({
 
 export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
+export type LoginData = z.output<typeof loginSchema>;
+export type RegisterData = z.output<typeof registerSchema>;

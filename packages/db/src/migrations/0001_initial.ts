@@ -195,4 +195,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_value integer not null default 0,
       primary key (kind, year)
     )`.execute(db);
+
+  await sql`
+    create table app_settings (
+      key varchar(100) primary key,
+      value text not null
+    )`.execute(db);
 }

@@ -1,0 +1,4 @@
+/** A text filter for ILIKE: the user's text matched literally as a substring. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Context } from './context.js';
+import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
+import { createCaller } from './root.js';
+
+type Caller = ReturnType<typeof createCaller>;
+
+interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  /** The JSON body, unchecked: the procedure's input schema validates it. */
+  body: never;
+}
+
+interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Status of a success; 200 unless said. */
+  status?: 201;
+  /** The answer is a page: its items are the body and its next cursor the X-Next-Cursor header. */
+  paged?: true;
+  call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+}
+
+/** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
+const id = (req: RestRequest) => (/^\d{1,10}$/.test(req.params.id ?? '') ? Number(req.params.id) : Number.NaN);
+
+/** Query-string numbers, for the schemas to check. */
+const num = (value: string | undefined) => (value === undefined ? undefined : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN);
+
+/** ?cursor=&limit=&q= of every list. */
+const page = (req: RestRequest) => ({ cursor: num(req.query.cursor), limit: num(req.query.limit), q: req.query.q });
+
+/**
+ * The documented /api paths of spec section 7, each mapped onto its tRPC procedure.
+ * No logic lives here: the procedures validate, authorise and do the work.
+ */
+export const restRoutes: RestRoute[] = [
+  { method: 'POST', url: '/api/register', status: 201, call: (c, r) => c.auth.register(r.body) },
+  { method: 'POST', url: '/api/login', call: (c, r) => c.auth.login(r.body) },
+  { method: 'POST', url: '/api/logout', call: (c) => c.auth.logout() },
+  { method: 'GET', url: '/api/user', call: (c) => c.auth.user() },
+
+  { method: 'GET', url: '/api/pharmacies', paged: true, call: (c, r) => c.pharmacies.list(page(r)) },
+  { method: 'GET', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.get({ id: id(r) }) },
+  { method: 'POST', url: '/api/pharmacies', status: 201, call: (c, r) => c.pharmacies.create(r.body) },
+  { method: 'PUT', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.update({ id: id(r), data: r.body }) },
+  { method: 'DELETE', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.delete({ id: id(r) }) },
+];
+
+export function registerRestRoutes(
+  app: FastifyInstance,
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+): void {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (req, reply) => {
+        try {
+          const caller = createCaller(await createContext(req, reply));
+          const result = await route.call(caller, {
+            params: req.params as Record<string, string>,
+            query: req.query as Record<string, string | undefined>,
+            body: (req.body ?? {}) as never,
+          });
+          if (route.paged) {
+            const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | null };
+            if (nextCursor !== null) reply.header('X-Next-Cursor', String(nextCursor));
+            return reply.status(200).send(items);
+          }
+          return reply.status(route.status ?? 200).send(result);
+        } catch (cause) {
+          const error = toTRPCError(cause);
+          const status = getHTTPStatusCodeFromError(error);
+          if (status >= 500) req.log.error({ err: error.cause ?? error }, 'REST call failed');
+          return reply.status(status).send({ message: publicMessage(error), issues: fieldIssues(error) });
+        }
+      },
+    });
+  }
+
+  // Any other /api path: 401 when signed out (nothing is revealed), 404 otherwise.
+  app.all('/api/*', async (req, reply) => {
+    const ctx = await createContext(req, reply);
+    if (!ctx.user) return reply.status(401).send({ message: 'Not signed in' });
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

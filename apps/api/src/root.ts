@@ -1,0 +1,11 @@
+import { authRouter } from './routers/auth.js';
+import { pharmaciesRouter } from './routers/pharmacies.js';
+import { createCallerFactory, createTRPCRouter } from './trpc.js';
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  pharmacies: pharmaciesRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,80 @@
+import type { Db, Pharmacy } from '@pharm/db';
+import type { ListQuery, Page, PharmacyData } from '@pharm/validators';
+import { sql } from 'kysely';
+import { logActivity } from '../lib/activity.js';
+import { notFound } from '../lib/errors.js';
+import { containsPattern } from '../lib/sql.js';
+
+export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
+  const limit = query.limit ?? 50;
+  let q = db.selectFrom('pharmacies').selectAll().orderBy('id', 'desc').limit(limit + 1);
+  if (query.cursor) q = q.where('id', '<', query.cursor);
+  if (query.q) {
+    // Same expression as the trigram index pharmacies_search_idx.
+    q = q.where(sql`name || ' ' || coalesce(contact_name, '') || ' ' || email`, 'ilike', containsPattern(query.q));
+  }
+  const rows = await q.execute();
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+export function pharmacyOptions(db: Db) {
+  return db.selectFrom('pharmacies').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}
+
+export async function getPharmacy(db: Db, id: number): Promise<Pharmacy> {
+  const pharmacy = await db.selectFrom('pharmacies').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!pharmacy) throw notFound('Pharmacy');
+  return pharmacy;
+}
+
+export function createPharmacy(db: Db, data: PharmacyData, userId: string): Promise<Pharmacy> {
+  return db.transaction().execute(async (trx) => {
+    const pharmacy = await trx.insertInto('pharmacies').values(data).returningAll().executeTakeFirstOrThrow();
+    await logActivity(trx, { entityType: 'pharmacy', entityId: pharmacy.id, action: 'create', details: { name: pharmacy.name }, userId });
+    return pharmacy;
+  });
+}
+
+export function updatePharmacy(db: Db, id: number, data: PharmacyData, userId: string): Promise<Pharmacy> {
+  return db.transaction().execute(async (trx) => {
+    const pharmacy = await trx
+      .updateTable('pharmacies')
+      .set({ ...data, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!pharmacy) throw notFound('Pharmacy');
+    await logActivity(trx, { entityType: 'pharmacy', entityId: id, action: 'update', details: { changes: data }, userId });
+    return pharmacy;
+  });
+}
+
+/**
+ * Deletes the pharmacy with its orders, invoices and payments (the FK cascades), keeping a
+ * snapshot of all of it in the activity log.
+ */
+export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return db.transaction().execute(async (trx) => {
+    const pharmacy = await trx.selectFrom('pharmacies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!pharmacy) throw notFound('Pharmacy');
+    const orders = await trx.selectFrom('orders').selectAll().where('pharmacyId', '=', id).execute();
+    const orderLineItems = orders.length
+      ? await trx.selectFrom('orderLineItems').selectAll().where('orderId', 'in', orders.map((o) => o.id)).execute()
+      : [];
+    const invoices = await trx.selectFrom('invoices').selectAll().where('pharmacyId', '=', id).execute();
+    const invoiceLineItems = invoices.length
+      ? await trx.selectFrom('invoiceLineItems').selectAll().where('invoiceId', 'in', invoices.map((i) => i.id)).execute()
+      : [];
+    const payments = await trx.selectFrom('payments').selectAll().where('pharmacyId', '=', id).execute();
+    await trx.deleteFrom('pharmacies').where('id', '=', id).execute();
+    await logActivity(trx, {
+      entityType: 'pharmacy',
+      entityId: id,
+      action: 'delete',
+      details: { pharmacy, orders, orderLineItems, invoices, invoiceLineItems, payments },
+      userId,
+    });
+    return { id };
+  });
+}

@@ -1,0 +1,39 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import type { Context } from './context.js';
+import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = fieldIssues(error);
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of issues) {
+      const key = issue.path.join('.');
+      fieldErrors[key] ??= issue.message;
+    }
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: { ...data, fieldErrors, issues },
+    };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Maps database and driver failures onto 400/409/503 so bad input never surfaces as a 500. */
+const errorMapping = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

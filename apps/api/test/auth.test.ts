@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABSOLUTE_TIMEOUT_MS } from '../src/session-store.js';
+import { startTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('register', () => {
+  it('creates the user, signs them in with an HttpOnly cookie and never returns the hash', async () => {
+    const c = t.client();
+    const res = await c.post('/api/register', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret12' });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName']);
+    expect(res.body).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(res.text).not.toMatch(/argon|password/i);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const me = await c.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('ada@example.com');
+  });
+
+  it('refuses a duplicate email with 409, whatever its case', async () => {
+    await t.client().post('/api/register', { email: 'dup@example.com', password: 'secret12' });
+    const res = await t.client().post('/api/register', { email: 'DUP@example.com', password: 'secret12' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already exists/);
+  });
+
+  it("answers bad input with 400 and the spec's messages", async () => {
+    const res = await t.client().post('/api/register', { email: 'not-an-email', password: '123' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: ['email'], message: 'Please enter a valid email' },
+      { path: ['password'], message: 'Password must be at least 6 characters' },
+    ]);
+    expect(res.body.message).toBe('email: Please enter a valid email; password: Password must be at least 6 characters');
+  });
+
+  it('stores the password hashed with argon2id', async () => {
+    await t.client().post('/api/register', { email: 'hash@example.com', password: 'secret12' });
+    const row = await t.db.selectFrom('users').select('passwordHash').where('email', '=', 'hash@example.com').executeTakeFirstOrThrow();
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe('login and logout', () => {
+  beforeAll(async () => {
+    await t.client().post('/api/register', { email: 'login@example.com', password: 'secret12' });
+  });
+
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const c = t.client();
+    const res = await c.post('/api/login', { email: 'Login@Example.com', password: 'secret12' });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('login@example.com');
+    expect((await c.get('/api/user')).status).toBe(200);
+  });
+
+  it('gives the same 401 for an unknown email and a wrong password', async () => {
+    const wrong = await t.client().post('/api/login', { email: 'login@example.com', password: 'wrong-pass' });
+    const unknown = await t.client().post('/api/login', { email: 'nobody@example.com', password: 'wrong-pass' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe('Invalid email or password');
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const time = async (email: string) => {
+      const start = performance.now();
+      await t.client().post('/api/login', { email, password: 'wrong-pass' });
+      return performance.now() - start;
+    };
+    await time('nobody@example.com');
+    const wrong = await time('login@example.com');
+    const unknown = await time('nobody2@example.com');
+    // Both verify an argon2id hash; an unknown email that skipped it would answer in ~1 ms.
+    expect(unknown).toBeGreaterThan(wrong / 3);
+  });
+
+  it('rotates the session id on login and destroys the old session', async () => {
+    const c = t.client();
+    await c.post('/api/login', { email: 'login@example.com', password: 'secret12' });
+    const first = c.cookie;
+    await c.post('/api/login', { email: 'login@example.com', password: 'secret12' });
+    expect(c.cookie).toBeDefined();
+    expect(c.cookie).not.toBe(first);
+    const old = t.client();
+    old.cookie = first;
+    expect((await old.get('/api/user')).status).toBe(401);
+    expect((await c.get('/api/user')).status).toBe(200);
+  });
+
+  it('a cookie from before sign-in does not become a signed-in session (fixation)', async () => {
+    const c = t.client();
+    await c.post('/api/login', { email: 'login@example.com', password: 'secret12' });
+    const sessions = await t.db.selectFrom('session').select('sid').execute();
+    const attacker = t.client();
+    attacker.cookie = c.cookie;
+    await c.post('/api/login', { email: 'login@example.com', password: 'secret12' });
+    expect((await attacker.get('/api/user')).status).toBe(401);
+    expect(sessions.length).toBeGreaterThan(0);
+  });
+
+  it('logout destroys the session row: the cookie no longer works', async () => {
+    const c = t.client();
+    await c.post('/api/login', { email: 'login@example.com', password: 'secret12' });
+    const cookie = c.cookie;
+    const before = await t.db.selectFrom('session').select('sid').execute();
+    const out = await c.post('/api/logout');
+    expect(out.status).toBe(200);
+    const after = await t.db.selectFrom('session').select('sid').execute();
+    expect(after.length).toBe(before.length - 1);
+    const replay = t.client();
+    replay.cookie = cookie;
+    expect((await replay.get('/api/user')).status).toBe(401);
+    expect((await replay.get('/api/pharmacies')).status).toBe(401);
+  });
+
+  it('the tRPC me query answers null when signed out', async () => {
+    const res = await t.client().get('/trpc/auth.me');
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.json).toBeNull();
+  });
+});
+
+describe('session timeouts', () => {
+  it('ends a session idle for more than 30 minutes', async () => {
+    const c = await t.signedIn();
+    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    await t.db.updateTable('session').set({ expire: new Date(Date.now() - 1000) }).where('sid', '=', sid).execute();
+    expect((await c.get('/api/user')).status).toBe(401);
+  });
+
+  it('rolls the idle expiry forward on each request', async () => {
+    const c = await t.signedIn();
+    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const soon = new Date(Date.now() + 60_000);
+    await t.db.updateTable('session').set({ expire: soon }).where('sid', '=', sid).execute();
+    await c.get('/api/user');
+    const row = await t.db.selectFrom('session').select('expire').where('sid', '=', sid).executeTakeFirstOrThrow();
+    expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+
+  it('ends a session 12 hours after sign-in however active it is', async () => {
+    const c = await t.signedIn();
+    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const row = await t.db.selectFrom('session').select('sess').where('sid', '=', sid).executeTakeFirstOrThrow();
+    const sess = { ...row.sess, signedInAt: Date.now() - ABSOLUTE_TIMEOUT_MS - 1000 };
+    await t.db.updateTable('session').set({ sess: JSON.stringify(sess) }).where('sid', '=', sid).execute();
+    expect((await c.get('/api/user')).status).toBe(401);
+    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', sid).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('prunes expired session rows', async () => {
+    await t.db.insertInto('session').values({ sid: 'stale', sess: JSON.stringify({ cookie: {} }), expire: new Date(Date.now() - 60_000) }).execute();
+    const { KyselySessionStore } = await import('../src/session-store.js');
+    const pruned = await new KyselySessionStore(t.db).prune();
+    expect(pruned).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', 'stale').executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  it('answers the 11th login try within a minute from one address with 429', async () => {
+    const c = t.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await c.post('/api/login', { email: `rl${i}@example.com`, password: 'wrong-pass' })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits tries per email too, whatever the address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await t.client().post('/api/login', { email: 'target@example.com', password: 'wrong-pass' })).status);
+    }
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits registrations per address', async () => {
+    const c = t.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await c.post('/api/register', { email: `reg${i}-${Date.now()}@example.com`, password: 'secret12' })).status);
+      c.cookie = undefined;
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

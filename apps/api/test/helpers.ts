@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { createDb, createScratchDatabase, type DbHandle } from '@pharm/db';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { createServer, type AppServer } from '../src/server.js';
+
+export const usingPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
+
+/** A fresh, empty database: a new PostgreSQL database on DATABASE_URL's server, or in-memory PGlite. */
+export async function createTestDb(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
+  if (!usingPostgres) {
+    const handle = await createDb({ dataDir: 'memory://' });
+    return { handle, drop: () => handle.close() };
+  }
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+  const handle = await createDb({ url: scratch.url, onConnectionError: () => undefined });
+  return {
+    handle,
+    url: scratch.url,
+    drop: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), webDist: undefined, sessionSecret: 'test-secret-'.padEnd(40, 'x'), ...overrides };
+}
+
+export interface TestApp {
+  server: AppServer;
+  db: DbHandle['db'];
+  handle: DbHandle;
+  /** A new signed-out client with its own cookie jar and its own client address. */
+  client(): Client;
+  /** A client already registered and signed in. */
+  signedIn(): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { handle, drop } = await createTestDb();
+  const server = await createServer({ dbHandle: handle, config: testConfig(config) });
+  let clients = 0;
+  const app: TestApp = {
+    server,
+    db: handle.db,
+    handle,
+    client: () => new Client(server, `10.0.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`),
+    async signedIn() {
+      const c = app.client();
+      const res = await c.post('/api/register', { email: `user${clients}-${randomBytes(3).toString('hex')}@example.com`, password: 'secret12', firstName: 'Test', lastName: 'User' });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      return c;
+    },
+    async close() {
+      await server.app.close();
+      await drop();
+    },
+  };
+  return app;
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+  text: string;
+}
+
+/** Talks to the app through fastify.inject, keeping its session cookie like a browser. */
+export class Client {
+  cookie: string | undefined;
+
+  constructor(
+    private readonly server: AppServer,
+    readonly ip: string,
+  ) {}
+
+  async request<T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
+    const res = await this.server.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const pair = line.split(';', 1)[0]!;
+      this.cookie = pair.endsWith('=') ? undefined : pair;
+    }
+    let parsed: unknown = undefined;
+    try {
+      parsed = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body: parsed as T, text: res.body };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body, headers);
+  }
+  put<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, body, headers);
+  }
+  delete<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, undefined, headers);
+  }
+}

@@ -1,0 +1,71 @@
+import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginSchema, type LoginInput } from '@pharm/validators';
+import { PasswordInput } from '../../components/ui/password-input';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+export function LoginForm() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = trpc.auth.login.useMutation({
+    onSuccess: async (user) => {
+      utils.auth.me.setData(undefined, user);
+      await navigate({ to: '/' });
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, setError, ['email', 'password']);
+      notify.error('Login failed', errorMessage(error));
+    },
+  });
+
+  return (
+    <Box as="form" onSubmit={handleSubmit((values) => login.mutate(values))} noValidate data-testid="login-form">
+      <Stack gap="1" mb="6">
+        <Heading as="h2" size="xl" fontWeight="semibold" color="ink.900">
+          Welcome back
+        </Heading>
+        <Text color="fg.muted" textStyle="sm">
+          Enter your credentials to access your account
+        </Text>
+      </Stack>
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.email} required>
+          <Field.Label>Email</Field.Label>
+          <Input
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="you@company.com"
+            autoFocus
+            {...register('email')}
+          />
+          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.password} required>
+          <Field.Label>Password</Field.Label>
+          <PasswordInput autoComplete="current-password" placeholder="••••••••" {...register('password')} />
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" mt="2" loading={login.isPending} loadingText="Logging in...">
+          Log in
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

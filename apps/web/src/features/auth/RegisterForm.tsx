@@ -1,0 +1,97 @@
+import { Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { registerSchema, type RegisterInput } from '@pharm/validators';
+import { PasswordInput } from '../../components/ui/password-input';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+export function RegisterForm() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterInput, unknown, z.output<typeof registerSchema>>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const registerUser = trpc.auth.register.useMutation({
+    onSuccess: async (user) => {
+      utils.auth.me.setData(undefined, user);
+      await navigate({ to: '/' });
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'email', 'password']);
+      notify.error('Registration failed', errorMessage(error));
+    },
+  });
+
+  return (
+    <Box
+      as="form"
+      onSubmit={handleSubmit((values) => registerUser.mutate(values))}
+      noValidate
+      data-testid="register-form"
+    >
+      <Stack gap="1" mb="6">
+        <Heading as="h2" size="xl" fontWeight="semibold" color="ink.900">
+          Create an account
+        </Heading>
+        <Text color="fg.muted" textStyle="sm">
+          Enter your information to get started
+        </Text>
+      </Stack>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={!!errors.firstName}>
+            <Field.Label>First name</Field.Label>
+            <Input autoComplete="given-name" placeholder="Jane" {...register('firstName')} />
+            <Field.ErrorText>{errors.firstName?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.lastName}>
+            <Field.Label>Last name</Field.Label>
+            <Input autoComplete="family-name" placeholder="Doe" {...register('lastName')} />
+            <Field.ErrorText>{errors.lastName?.message}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!errors.email} required>
+          <Field.Label>Email</Field.Label>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            {...register('email')}
+          />
+          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.password} required>
+          <Field.Label>Password</Field.Label>
+          <PasswordInput autoComplete="new-password" placeholder="At least 6 characters" {...register('password')} />
+          {errors.password ? (
+            <Field.ErrorText>{errors.password.message}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Use at least 6 characters.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Button
+          type="submit"
+          size="lg"
+          mt="2"
+          loading={registerUser.isPending}
+          loadingText="Creating account..."
+        >
+          Create account
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,237 @@
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Field,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { LuCopy } from 'react-icons/lu';
+import {
+  DEFAULT_TERMS,
+  PAYMENT_TERMS,
+  TERMS_LABELS,
+  pharmacySchema,
+  type PharmacyData,
+  type PharmacyInput,
+} from '@pharm/validators';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc, type Pharmacy } from '../../lib/trpc';
+import { termsValue } from './format';
+
+const FIELDS: readonly FieldPath<PharmacyInput>[] = [
+  'name',
+  'contactName',
+  'email',
+  'phone',
+  'terms',
+  'shippingAddress',
+  'billingAddress',
+  'notes',
+];
+
+function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
+  return {
+    name: pharmacy?.name ?? '',
+    contactName: pharmacy?.contactName ?? '',
+    email: pharmacy?.email ?? '',
+    phone: pharmacy?.phone ?? '',
+    terms: pharmacy ? termsValue(pharmacy.terms) : DEFAULT_TERMS,
+    shippingAddress: pharmacy?.shippingAddress ?? '',
+    billingAddress: pharmacy?.billingAddress ?? '',
+    notes: pharmacy?.notes ?? '',
+  };
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '240px 1fr' }} gap={{ base: '4', lg: '8' }} py="6">
+      <Box>
+        <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
+          {title}
+        </Heading>
+        <Text textStyle="sm" color="fg.muted" mt="1">
+          {description}
+        </Text>
+      </Box>
+      <Box>{children}</Box>
+    </Grid>
+  );
+}
+
+/** Create (no `pharmacy`) or edit a pharmacy; on success goes back to /pharmacies. */
+export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
+  const isEdit = pharmacy !== undefined;
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<PharmacyInput, unknown, PharmacyData>({
+    resolver: zodResolver(pharmacySchema),
+    defaultValues: toFormValues(pharmacy),
+  });
+
+  const done = async (message: string) => {
+    notify.success(message);
+    await utils.pharmacies.invalidate();
+    await navigate({ to: '/pharmacies' });
+  };
+
+  const create = trpc.pharmacies.create.useMutation({
+    onSuccess: () => done('Pharmacy created successfully'),
+    onError: (error) => {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error('Error', `Failed to create pharmacy: ${errorMessage(error)}`);
+    },
+  });
+  const update = trpc.pharmacies.update.useMutation({
+    onSuccess: () => done('Pharmacy updated successfully'),
+    onError: (error) => {
+      applyServerFieldErrors(error, setError, FIELDS, 'data.');
+      notify.error('Error', `Failed to update pharmacy: ${errorMessage(error)}`);
+    },
+  });
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((data) => {
+    if (pharmacy) update.mutate({ id: pharmacy.id, data });
+    else create.mutate(data);
+  });
+
+  const copyShipping = () => {
+    setValue('billingAddress', getValues('shippingAddress') ?? '', {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
+  };
+
+  return (
+    <Box
+      as="form"
+      onSubmit={onSubmit}
+      noValidate
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="xl"
+      shadow="xs"
+      data-testid="pharmacy-form"
+    >
+      <Stack px={{ base: '5', md: '8' }} gap="0" separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}>
+        <Section title="Pharmacy details" description="Who the pharmacy is and how to reach them.">
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+            <GridItem colSpan={{ md: 2 }}>
+              <Field.Root invalid={!!errors.name} required>
+                <Field.Label>
+                  Name <Field.RequiredIndicator />
+                </Field.Label>
+                <Input placeholder="e.g. Riverside Compounding Pharmacy" autoFocus={!isEdit} {...register('name')} />
+                <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+              </Field.Root>
+            </GridItem>
+            <Field.Root invalid={!!errors.contactName}>
+              <Field.Label>Contact person</Field.Label>
+              <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
+              <Field.ErrorText>{errors.contactName?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.email} required>
+              <Field.Label>
+                Email <Field.RequiredIndicator />
+              </Field.Label>
+              <Input type="email" autoComplete="off" placeholder="orders@pharmacy.com" {...register('email')} />
+              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.phone}>
+              <Field.Label>Phone</Field.Label>
+              <Input type="tel" autoComplete="off" placeholder="(555) 123-4567" {...register('phone')} />
+              <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.terms}>
+              <Field.Label>Payment terms</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('terms')}>
+                  <option value="">Not set</option>
+                  {PAYMENT_TERMS.map((terms) => (
+                    <option key={terms} value={terms}>
+                      {TERMS_LABELS[terms]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
+            </Field.Root>
+          </Grid>
+        </Section>
+
+        <Section title="Addresses" description="Where orders ship and where invoices go.">
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+            <Field.Root invalid={!!errors.shippingAddress}>
+              <Field.Label>Shipping address</Field.Label>
+              <Textarea rows={4} autoresize placeholder="Street, city, state, ZIP" {...register('shippingAddress')} />
+              <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!errors.billingAddress}>
+              <Flex w="full" align="center" justify="space-between" gap="2">
+                <Field.Label>Billing address</Field.Label>
+                <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
+                  <LuCopy /> Copy from Shipping
+                </Button>
+              </Flex>
+              <Textarea rows={4} autoresize placeholder="Street, city, state, ZIP" {...register('billingAddress')} />
+              <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
+            </Field.Root>
+          </Grid>
+        </Section>
+
+        <Section title="Notes" description="Anything the team should know about this customer.">
+          <Field.Root invalid={!!errors.notes}>
+            <Field.Label srOnly>Notes</Field.Label>
+            <Textarea rows={4} autoresize placeholder="Delivery hours, preferred carrier, ..." {...register('notes')} />
+            <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
+          </Field.Root>
+        </Section>
+      </Stack>
+
+      <HStack
+        justify="flex-end"
+        gap="3"
+        px={{ base: '5', md: '8' }}
+        py="4"
+        bg="bg.subtle"
+        borderTopWidth="1px"
+        borderColor="border.muted"
+        roundedBottom="xl"
+      >
+        <Button variant="outline" bg="bg.panel" asChild>
+          <Link to="/pharmacies">Cancel</Link>
+        </Button>
+        <Button
+          type="submit"
+          loading={pending}
+          loadingText={isEdit ? 'Updating...' : 'Creating...'}
+        >
+          {isEdit ? 'Update Pharmacy' : 'Create Pharmacy'}
+        </Button>
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, chakra, Stack, Text } from '@chakra-ui/react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { isNavActive, NAV_ITEMS } from './nav';
+
+const NavLink = chakra(Link);
+
+/** The side menu; `onNavigate` closes the mobile drawer. */
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <Box as="nav" aria-label="Main">
+      <Text
+        px="3"
+        mb="2"
+        textStyle="xs"
+        fontWeight="semibold"
+        textTransform="uppercase"
+        letterSpacing="wider"
+        color="fg.subtle"
+      >
+        Menu
+      </Text>
+      <Stack as="ul" gap="0.5" listStyleType="none">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
+          const active = isNavActive(to, pathname);
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                data-active={active ? '' : undefined}
+                data-testid={`nav-${label.toLowerCase()}`}
+                display="flex"
+                alignItems="center"
+                gap="3"
+                px="3"
+                py="2"
+                rounded="md"
+                textStyle="sm"
+                fontWeight="medium"
+                color="fg.muted"
+                position="relative"
+                transition="background 120ms, color 120ms"
+                _hover={{ bg: 'bg.muted', color: 'fg' }}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+                css={{
+                  '&[data-active]': {
+                    bg: 'brand.subtle',
+                    color: 'brand.fg',
+                    fontWeight: 'semibold',
+                  },
+                  '&[data-active]::before': {
+                    content: '""',
+                    position: 'absolute',
+                    insetStart: '-3',
+                    top: '2',
+                    bottom: '2',
+                    width: '3px',
+                    roundedEnd: 'full',
+                    bg: 'brand.solid',
+                  },
+                  '& svg': { flexShrink: 0, fontSize: '1.1em' },
+                }}
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

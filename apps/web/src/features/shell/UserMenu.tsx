@@ -1,0 +1,74 @@
+import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { LuChevronDown, LuLogOut } from 'react-icons/lu';
+import type { User } from '../../lib/trpc';
+import { useLogout } from '../auth/useLogout';
+
+export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
+}
+
+/** First letter of the first name, else of the email, else 'U'. */
+export function userInitial(user: Pick<User, 'firstName' | 'email'>): string {
+  const source = user.firstName?.trim() || user.email?.trim() || '';
+  return (source.charAt(0) || 'U').toUpperCase();
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  const name = fullName(user);
+  const display = name || user.email;
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" px="1.5" gap="2" data-testid="user-menu" aria-label={`Account: ${display}`}>
+          <Avatar.Root size="xs" colorPalette="brand" variant="solid">
+            <Avatar.Fallback>{userInitial(user)}</Avatar.Fallback>
+          </Avatar.Root>
+          <Text
+            as="span"
+            display={{ base: 'none', md: 'inline' }}
+            maxW="40"
+            truncate
+            fontWeight="medium"
+            textStyle="sm"
+          >
+            {display}
+          </Text>
+          <Box as="span" color="fg.muted" display={{ base: 'none', md: 'inline' }}>
+            <LuChevronDown />
+          </Box>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="64" data-testid="user-menu-content">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>My Account</Menu.ItemGroupLabel>
+              <Box px="2" pb="2">
+                {name ? (
+                  <Text fontWeight="medium" textStyle="sm" truncate>
+                    {name}
+                  </Text>
+                ) : null}
+                <Text textStyle="xs" color="fg.muted" truncate>
+                  {user.email}
+                </Text>
+              </Box>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item
+              value="logout"
+              disabled={logout.isPending}
+              onSelect={() => logout.mutate()}
+              data-testid="logout"
+            >
+              <LuLogOut />
+              Log out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

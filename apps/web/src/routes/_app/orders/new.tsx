@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/PageHeader';
+
+export const Route = createFileRoute('/_app/orders/new')({
+  component: Page,
+});
+
+function Page() {
+  return <PageHeader title="New Order" />;
+}
