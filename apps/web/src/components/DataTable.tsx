@@ -26,7 +26,10 @@ export function SkeletonRows({ rows = 5, columns }: { rows?: number; columns: nu
         <Table.Row key={row} data-testid="skeleton-row" aria-hidden="true">
           {Array.from({ length: columns }, (_, col) => (
             <Table.Cell key={col} py="3.5">
-              <Skeleton height="4" width={col === 0 ? '70%' : col === columns - 1 ? '60%' : '85%'} />
+              <Skeleton
+                height="4"
+                width={col === 0 ? '70%' : col === columns - 1 ? '60%' : '85%'}
+              />
             </Table.Cell>
           ))}
         </Table.Row>

@@ -23,7 +23,13 @@ export function LogoMark({ size = 8, ...props }: { size?: BoxProps['boxSize'] } 
 }
 
 /** Mark + 'PharmSupply' wordmark. */
-export function Logo({ size = 8, inverted = false }: { size?: BoxProps['boxSize']; inverted?: boolean }) {
+export function Logo({
+  size = 8,
+  inverted = false,
+}: {
+  size?: BoxProps['boxSize'];
+  inverted?: boolean;
+}) {
   return (
     <HStack gap="2.5" align="center">
       <LogoMark size={size} />

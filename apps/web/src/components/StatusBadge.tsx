@@ -16,7 +16,13 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'children'> {
   label?: string;
 }
 
-export function StatusBadge({ status, colors, fallback = 'gray', label, ...props }: StatusBadgeProps) {
+export function StatusBadge({
+  status,
+  colors,
+  fallback = 'gray',
+  label,
+  ...props
+}: StatusBadgeProps) {
   const key = status.trim().toLowerCase();
   const palette =
     Object.entries(colors).find(([name]) => name.toLowerCase() === key)?.[1] ?? fallback;

@@ -20,12 +20,7 @@ export class HttpError extends Error {
 
 /** Reads a non-ok Response into an HttpError (use: `if (!res.ok) throw await httpError(res)`). */
 export async function httpError(response: Response): Promise<HttpError> {
-  let body = '';
-  try {
-    body = await response.text();
-  } catch {
-    body = '';
-  }
+  const body = await response.text().catch(() => '');
   return new HttpError(response.status, response.statusText, body);
 }
 

@@ -7,7 +7,7 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
-    body: { bg: 'bg.app', color: 'fg', WebkitFontSmoothing: 'antialiased' },
+    body: { bg: 'bg.app', color: 'fg' },
     '*::selection': { bg: 'brand.200' },
   },
   theme: {

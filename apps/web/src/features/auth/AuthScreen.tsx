@@ -5,7 +5,15 @@ import { Logo, LogoMark } from '../../components/Logo';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
-function Feature({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Feature({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <HStack align="flex-start" gap="4">
       <Flex
@@ -74,7 +82,13 @@ function BrandPanel() {
       </Box>
       <Stack gap="10" position="relative" maxW="md">
         <Stack gap="4">
-          <Heading as="p" size="3xl" fontWeight="semibold" lineHeight="1.15" letterSpacing="-0.02em">
+          <Heading
+            as="p"
+            size="3xl"
+            fontWeight="semibold"
+            lineHeight="1.15"
+            letterSpacing="-0.02em"
+          >
             Every order, invoice and payment for the pharmacies you supply.
           </Heading>
           <Text color="whiteAlpha.800">

@@ -1,4 +1,4 @@
-import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { chakra, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -35,7 +35,11 @@ export function LoginForm() {
   });
 
   return (
-    <Box as="form" onSubmit={handleSubmit((values) => login.mutate(values))} noValidate data-testid="login-form">
+    <chakra.form
+      onSubmit={handleSubmit((values) => login.mutate(values))}
+      noValidate
+      data-testid="login-form"
+    >
       <Stack gap="1" mb="6">
         <Heading as="h2" size="xl" fontWeight="semibold" color="ink.900">
           Welcome back
@@ -59,13 +63,23 @@ export function LoginForm() {
         </Field.Root>
         <Field.Root invalid={!!errors.password} required>
           <Field.Label>Password</Field.Label>
-          <PasswordInput autoComplete="current-password" placeholder="••••••••" {...register('password')} />
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder="••••••••"
+            {...register('password')}
+          />
           <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" size="lg" mt="2" loading={login.isPending} loadingText="Logging in...">
+        <Button
+          type="submit"
+          size="lg"
+          mt="2"
+          loading={login.isPending}
+          loadingText="Logging in..."
+        >
           Log in
         </Button>
       </Stack>
-    </Box>
+    </chakra.form>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { chakra, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -35,8 +35,7 @@ export function RegisterForm() {
   });
 
   return (
-    <Box
-      as="form"
+    <chakra.form
       onSubmit={handleSubmit((values) => registerUser.mutate(values))}
       noValidate
       data-testid="register-form"
@@ -75,7 +74,11 @@ export function RegisterForm() {
         </Field.Root>
         <Field.Root invalid={!!errors.password} required>
           <Field.Label>Password</Field.Label>
-          <PasswordInput autoComplete="new-password" placeholder="At least 6 characters" {...register('password')} />
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            {...register('password')}
+          />
           {errors.password ? (
             <Field.ErrorText>{errors.password.message}</Field.ErrorText>
           ) : (
@@ -92,6 +95,6 @@ export function RegisterForm() {
           Create account
         </Button>
       </Stack>
-    </Box>
+    </chakra.form>
   );
 }

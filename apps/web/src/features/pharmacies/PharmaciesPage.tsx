@@ -13,7 +13,15 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearch, LuSearchX, LuTrash2 } from 'react-icons/lu';
+import {
+  LuBuilding2,
+  LuEye,
+  LuPencil,
+  LuPlus,
+  LuSearch,
+  LuSearchX,
+  LuTrash2,
+} from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../../components/DataTable';
 import { MoneyText } from '../../components/MoneyText';
@@ -112,7 +120,8 @@ export function PharmaciesPage() {
     },
   });
 
-  const filtering = list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
+  const filtering =
+    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
 
   return (
     <>
@@ -136,7 +145,12 @@ export function PharmaciesPage() {
             filtering ? (
               <Spinner size="xs" color="fg.muted" />
             ) : text ? (
-              <CloseButton size="xs" aria-label="Clear filter" onClick={() => setText('')} me="-2" />
+              <CloseButton
+                size="xs"
+                aria-label="Clear filter"
+                onClick={() => setText('')}
+                me="-2"
+              />
             ) : undefined
           }
         >
@@ -153,7 +167,9 @@ export function PharmaciesPage() {
         </InputGroup>
         {!list.isPending && rows.length > 0 ? (
           <Text textStyle="sm" color="fg.muted" data-testid="pharmacy-count">
-            {list.hasNextPage ? `Showing first ${rows.length}` : `${rows.length} ${rows.length === 1 ? 'pharmacy' : 'pharmacies'}`}
+            {list.hasNextPage
+              ? `Showing first ${rows.length}`
+              : `${rows.length} ${rows.length === 1 ? 'pharmacy' : 'pharmacies'}`}
           </Text>
         ) : null}
       </Flex>
@@ -180,7 +196,10 @@ export function PharmaciesPage() {
             {list.isPending ? (
               <SkeletonRows rows={5} columns={COLUMNS} />
             ) : list.isError ? (
-              <ErrorRow columns={COLUMNS} message={`Failed to load pharmacies: ${errorMessage(list.error)}`} />
+              <ErrorRow
+                columns={COLUMNS}
+                message={`Failed to load pharmacies: ${errorMessage(list.error)}`}
+              />
             ) : rows.length === 0 ? (
               q ? (
                 <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   Box,
+  chakra,
   Button,
   Field,
   Flex,
@@ -56,7 +57,15 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
   };
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '240px 1fr' }} gap={{ base: '4', lg: '8' }} py="6">
       <Box>
@@ -124,8 +133,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   };
 
   return (
-    <Box
-      as="form"
+    <chakra.form
       onSubmit={onSubmit}
       noValidate
       bg="bg.panel"
@@ -135,7 +143,11 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
       shadow="xs"
       data-testid="pharmacy-form"
     >
-      <Stack px={{ base: '5', md: '8' }} gap="0" separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}>
+      <Stack
+        px={{ base: '5', md: '8' }}
+        gap="0"
+        separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
+      >
         <Section title="Pharmacy details" description="Who the pharmacy is and how to reach them.">
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <GridItem colSpan={{ md: 2 }}>
@@ -143,7 +155,11 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
                 <Field.Label>
                   Name <Field.RequiredIndicator />
                 </Field.Label>
-                <Input placeholder="e.g. Riverside Compounding Pharmacy" autoFocus={!isEdit} {...register('name')} />
+                <Input
+                  placeholder="e.g. Riverside Compounding Pharmacy"
+                  autoFocus={!isEdit}
+                  {...register('name')}
+                />
                 <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
               </Field.Root>
             </GridItem>
@@ -156,12 +172,22 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
               <Field.Label>
                 Email <Field.RequiredIndicator />
               </Field.Label>
-              <Input type="email" autoComplete="off" placeholder="orders@pharmacy.com" {...register('email')} />
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="orders@pharmacy.com"
+                {...register('email')}
+              />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.phone}>
               <Field.Label>Phone</Field.Label>
-              <Input type="tel" autoComplete="off" placeholder="(555) 123-4567" {...register('phone')} />
+              <Input
+                type="tel"
+                autoComplete="off"
+                placeholder="(555) 123-4567"
+                {...register('phone')}
+              />
               <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.terms}>
@@ -186,7 +212,12 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <Field.Root invalid={!!errors.shippingAddress}>
               <Field.Label>Shipping address</Field.Label>
-              <Textarea rows={4} autoresize placeholder="Street, city, state, ZIP" {...register('shippingAddress')} />
+              <Textarea
+                rows={4}
+                autoresize
+                placeholder="Street, city, state, ZIP"
+                {...register('shippingAddress')}
+              />
               <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.billingAddress}>
@@ -196,7 +227,12 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
                   <LuCopy /> Copy from Shipping
                 </Button>
               </Flex>
-              <Textarea rows={4} autoresize placeholder="Street, city, state, ZIP" {...register('billingAddress')} />
+              <Textarea
+                rows={4}
+                autoresize
+                placeholder="Street, city, state, ZIP"
+                {...register('billingAddress')}
+              />
               <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
             </Field.Root>
           </Grid>
@@ -205,7 +241,12 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         <Section title="Notes" description="Anything the team should know about this customer.">
           <Field.Root invalid={!!errors.notes}>
             <Field.Label srOnly>Notes</Field.Label>
-            <Textarea rows={4} autoresize placeholder="Delivery hours, preferred carrier, ..." {...register('notes')} />
+            <Textarea
+              rows={4}
+              autoresize
+              placeholder="Delivery hours, preferred carrier, ..."
+              {...register('notes')}
+            />
             <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
           </Field.Root>
         </Section>
@@ -232,6 +273,6 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
           {isEdit ? 'Update Pharmacy' : 'Create Pharmacy'}
         </Button>
       </HStack>
-    </Box>
+    </chakra.form>
   );
 }

@@ -43,7 +43,11 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                 position="relative"
                 transition="background 120ms, color 120ms"
                 _hover={{ bg: 'bg.muted', color: 'fg' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+                _focusVisible={{
+                  outline: '2px solid',
+                  outlineColor: 'brand.focusRing',
+                  outlineOffset: '1px',
+                }}
                 css={{
                   '&[data-active]': {
                     bg: 'brand.subtle',

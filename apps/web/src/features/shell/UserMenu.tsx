@@ -21,7 +21,13 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" px="1.5" gap="2" data-testid="user-menu" aria-label={`Account: ${display}`}>
+        <Button
+          variant="ghost"
+          px="1.5"
+          gap="2"
+          data-testid="user-menu"
+          aria-label={`Account: ${display}`}
+        >
           <Avatar.Root size="xs" colorPalette="brand" variant="solid">
             <Avatar.Fallback>{userInitial(user)}</Avatar.Fallback>
           </Avatar.Root>

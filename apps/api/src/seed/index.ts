@@ -1,0 +1,40 @@
+import { createDb, type Db } from '@pharm/db';
+import { sql } from 'kysely';
+import { loadConfig } from '../config.js';
+import { createInnerContext, findSessionUser } from '../context.js';
+import { createCaller } from '../root.js';
+import { hashPassword } from '../routers/auth.service.js';
+import { seedPharmacies } from './pharmacies.js';
+
+export const DEMO_USER = { email: 'demo@pharmsupply.test', password: 'demo1234', firstName: 'Dana', lastName: 'Morgan' };
+
+export interface SeedContext {
+  db: Db;
+  caller: ReturnType<typeof createCaller>;
+  log: (line: string) => void;
+}
+
+/**
+ * Loads the demo data set through the same procedures the app uses, so numbers, totals and
+ * the activity log are what real use would give. Each step skips itself when its data exists.
+ */
+export async function seed(db: Db, log: (line: string) => void = console.log): Promise<void> {
+  const { password, ...profile } = DEMO_USER;
+  await db
+    .insertInto('users')
+    .values({ ...profile, passwordHash: await hashPassword(password) })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .execute();
+  const { id } = await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirstOrThrow();
+  const user = await findSessionUser(db, id);
+  const ctx: SeedContext = { db, caller: createCaller(createInnerContext({ db, user })), log };
+  log(`demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  await seedPharmacies(ctx);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  await seed(handle.db);
+  await handle.close();
+}
