@@ -1,6 +1,5 @@
 import { chakra, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, type LoginInput } from '@pharm/validators';
@@ -9,10 +8,10 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useSignedIn } from './useSignedIn';
 
 export function LoginForm() {
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const {
     register,
     handleSubmit,
@@ -24,10 +23,7 @@ export function LoginForm() {
   });
 
   const login = trpc.auth.login.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await navigate({ to: '/' });
-    },
+    onSuccess: signedIn,
     onError: (error) => {
       applyServerFieldErrors(error, setError, ['email', 'password']);
       notify.error('Login failed', errorMessage(error));

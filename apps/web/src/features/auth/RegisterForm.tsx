@@ -1,6 +1,5 @@
 import { chakra, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerSchema, type RegisterInput } from '@pharm/validators';
@@ -9,10 +8,10 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useSignedIn } from './useSignedIn';
 
 export function RegisterForm() {
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const {
     register,
     handleSubmit,
@@ -24,10 +23,7 @@ export function RegisterForm() {
   });
 
   const registerUser = trpc.auth.register.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await navigate({ to: '/' });
-    },
+    onSuccess: signedIn,
     onError: (error) => {
       applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'email', 'password']);
       notify.error('Registration failed', errorMessage(error));
