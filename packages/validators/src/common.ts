@@ -91,7 +91,7 @@ export function isoDate(required: string, label: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, { message: required, abort: true })
     .refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
 }
 
