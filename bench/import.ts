@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCaller, createInnerContext } from '@pharm/api';
-import { createDb, createScratchDatabase } from '@pharm/db';
 import { PRODUCT_CATEGORIES } from '@pharm/validators';
+import { openScratchDb } from './lib/scratch-db.js';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const VARIANTS = Number(process.env.VARIANTS ?? 5);
@@ -51,8 +51,7 @@ function feed(priceCents: (p: number, v: number) => number) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-import-'));
 const feedPath = path.join(dir, 'feed.json');
-const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_bench') : undefined;
-const handle = await createDb(scratch ? { url: scratch.url } : { dataDir: 'memory://' });
+const { handle, label, dispose } = await openScratchDb();
 
 try {
   const { db } = handle;
@@ -63,7 +62,7 @@ try {
     .executeTakeFirstOrThrow();
   const caller = createCaller(createInnerContext({ db, user, config: { catalogFeed: feedPath } }));
   const records = PRODUCTS * (VARIANTS + 1);
-  console.log(`catalogue import on ${handle.driver === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${PRODUCTS} products, ${PRODUCTS * VARIANTS} variants (${records} records)`);
+  console.log(`catalogue import on ${label}: ${PRODUCTS} products, ${PRODUCTS * VARIANTS} variants (${records} records)`);
 
   const run = async (label: string, text: string) => {
     writeFileSync(feedPath, text);
@@ -81,7 +80,6 @@ try {
   await run('again', original);
   await run('repriced', feed((p, v) => 1100 + ((p * 7 + v * 13) % 9000)));
 } finally {
-  await handle.close();
-  await scratch?.drop();
+  await dispose();
   rmSync(dir, { recursive: true, force: true });
 }
