@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { click, fill, launchBrowser, openPage, pageProblems, screenshot, select, uniqueEmail, waitForText } from './lib/browser';
+import {
+  click,
+  fill,
+  launchBrowser,
+  openPage,
+  pageProblems,
+  screenshot,
+  select,
+  uniqueEmail,
+  waitForText,
+} from './lib/browser';
 
 let browser: Browser;
 let page: Page;
@@ -19,7 +29,12 @@ beforeAll(async () => {
     const res = await fetch('/api/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret12', firstName: 'Casey', lastName: 'Products' }),
+      body: JSON.stringify({
+        email,
+        password: 'secret12',
+        firstName: 'Casey',
+        lastName: 'Products',
+      }),
     });
     return res.status;
   }, uniqueEmail('products'));
@@ -46,8 +61,12 @@ describe('products', () => {
     await fill(page, 'variants.1.color', 'amber');
     await page.click('[data-testid="auto-sku-0"]');
     await page.click('[data-testid="auto-sku-1"]');
-    expect(await page.$eval('[name="variants.0.variantSku"]', (el) => (el as HTMLInputElement).value)).toBe('E2E-VIAL-2R-CLE');
-    expect(await page.$eval('[name="variants.1.variantSku"]', (el) => (el as HTMLInputElement).value)).toBe('E2E-VIAL-10R-AMB');
+    expect(
+      await page.$eval('[name="variants.0.variantSku"]', (el) => (el as HTMLInputElement).value),
+    ).toBe('E2E-VIAL-2R-CLE');
+    expect(
+      await page.$eval('[name="variants.1.variantSku"]', (el) => (el as HTMLInputElement).value),
+    ).toBe('E2E-VIAL-10R-AMB');
     await screenshot(page, 'products-form');
 
     await click(page, 'Create Product');
@@ -60,7 +79,11 @@ describe('products', () => {
   it('toggles the product inactive from the list', async () => {
     await page.click(`${row('E2E-VIAL')} button[aria-label="Deactivate"]`);
     await waitForText(page, 'Product updated successfully');
-    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('Inactive'), {}, row('E2E-VIAL'));
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.textContent?.includes('Inactive'),
+      {},
+      row('E2E-VIAL'),
+    );
     await page.waitForSelector(`${row('E2E-VIAL')} button[aria-label="Activate"]`);
   });
 
@@ -76,7 +99,9 @@ describe('products', () => {
     await page.waitForFunction(() => new URL(location.href).searchParams.get('tab') === 'stoppers');
     await page.waitForSelector(row('ST-13-SER'));
     await page.waitForFunction((selector) => !document.querySelector(selector), {}, row('VL-TI'));
-    const categories = await page.$$eval('[data-testid^="product-row-"] td:nth-child(3)', (cells) => cells.map((c) => (c as HTMLElement).innerText.trim()));
+    const categories = await page.$$eval('[data-testid^="product-row-"] td:nth-child(3)', (cells) =>
+      cells.map((c) => (c as HTMLElement).innerText.trim()),
+    );
     expect(categories.length).toBeGreaterThan(0);
     expect(new Set(categories)).toEqual(new Set(['Stopper']));
     await screenshot(page, 'products-stoppers');

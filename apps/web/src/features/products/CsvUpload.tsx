@@ -35,14 +35,25 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
       <Text textStyle="xs" color="fg.muted">
         {label}
       </Text>
-      <Text textStyle="lg" fontWeight="semibold" color={value ? tone : 'fg.muted'} fontVariantNumeric="tabular-nums">
+      <Text
+        textStyle="lg"
+        fontWeight="semibold"
+        color={value ? tone : 'fg.muted'}
+        fontVariantNumeric="tabular-nums"
+      >
         {value.toLocaleString('en-US')}
       </Text>
     </Box>
   );
 }
 
-function CountsRow({ title, counts }: { title: string; counts: { created: number; updated: number; unchanged: number } }) {
+function CountsRow({
+  title,
+  counts,
+}: {
+  title: string;
+  counts: { created: number; updated: number; unchanged: number };
+}) {
   return (
     <Box>
       <Text textStyle="sm" fontWeight="medium" mb="2">
@@ -69,7 +80,8 @@ export function CsvUploadButton() {
   const [open, setOpen] = useState(false);
 
   const preview = trpc.products.previewCsv.useMutation({
-    onError: (error) => notify.error('Error', `Failed to read the CSV file: ${errorMessage(error)}`),
+    onError: (error) =>
+      notify.error('Error', `Failed to read the CSV file: ${errorMessage(error)}`),
   });
   const apply = trpc.products.importCsv.useMutation({
     onSuccess: async (result) => {
@@ -83,7 +95,8 @@ export function CsvUploadButton() {
       notify.success(countsSummary(result), `${upload?.fileName ?? 'CSV'} imported successfully!`);
       await utils.products.invalidate();
     },
-    onError: (error) => notify.error('Import failed', `Failed to import products: ${errorMessage(error)}`),
+    onError: (error) =>
+      notify.error('Import failed', `Failed to import products: ${errorMessage(error)}`),
   });
 
   const choose = async (file: File | undefined) => {
@@ -93,7 +106,10 @@ export function CsvUploadButton() {
       return;
     }
     const csv = await file.text();
-    const rows = Math.max(0, csv.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').length - 1);
+    const rows = Math.max(
+      0,
+      csv.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').length - 1,
+    );
     preview.mutate(
       { csv },
       {
@@ -106,7 +122,9 @@ export function CsvUploadButton() {
   };
 
   const result = upload?.preview;
-  const changes = result ? result.created + result.updated + result.variants.created + result.variants.updated : 0;
+  const changes = result
+    ? result.created + result.updated + result.variants.created + result.variants.updated
+    : 0;
   const applying = apply.isPending;
 
   return (
@@ -156,7 +174,9 @@ export function CsvUploadButton() {
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Dialog.Title>Import {upload?.fileName}</Dialog.Title>
                 <Text textStyle="sm" color="fg.muted">
-                  {upload ? `${upload.rows.toLocaleString('en-US')} row${upload.rows === 1 ? '' : 's'}. ` : ''}
+                  {upload
+                    ? `${upload.rows.toLocaleString('en-US')} row${upload.rows === 1 ? '' : 's'}. `
+                    : ''}
                   Nothing is written until you apply it; then all of it is, or none.
                 </Text>
               </Dialog.Header>
@@ -166,10 +186,18 @@ export function CsvUploadButton() {
                     {result.errors.length ? (
                       <Box>
                         <Text textStyle="sm" color="fg.error" mb="2" fontWeight="medium">
-                          {result.errors.length === 1 ? '1 row needs fixing' : `${result.errors.length} rows need fixing`} before
-                          this file can be imported:
+                          {result.errors.length === 1
+                            ? '1 row needs fixing'
+                            : `${result.errors.length} rows need fixing`}{' '}
+                          before this file can be imported:
                         </Text>
-                        <Box borderWidth="1px" borderColor="border.muted" rounded="lg" maxH="60" overflowY="auto">
+                        <Box
+                          borderWidth="1px"
+                          borderColor="border.muted"
+                          rounded="lg"
+                          maxH="60"
+                          overflowY="auto"
+                        >
                           <Table.Root size="sm" data-testid="csv-errors">
                             <Table.Header>
                               <Table.Row bg="bg.subtle">
@@ -209,7 +237,8 @@ export function CsvUploadButton() {
                           </Progress.Track>
                         </Progress.Root>
                         <Text textStyle="xs" color="fg.muted" mt="2">
-                          Importing {upload?.rows.toLocaleString('en-US')} rows in one transaction...
+                          Importing {upload?.rows.toLocaleString('en-US')} rows in one
+                          transaction...
                         </Text>
                       </Box>
                     ) : null}
@@ -218,7 +247,12 @@ export function CsvUploadButton() {
               </Dialog.Body>
               <Dialog.Footer>
                 <Flex gap="3">
-                  <Button variant="outline" colorPalette="gray" onClick={() => setOpen(false)} disabled={applying}>
+                  <Button
+                    variant="outline"
+                    colorPalette="gray"
+                    onClick={() => setOpen(false)}
+                    disabled={applying}
+                  >
                     {result?.errors.length ? 'Close' : 'Cancel'}
                   </Button>
                   {result && !result.errors.length ? (

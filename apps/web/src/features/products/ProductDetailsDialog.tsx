@@ -34,7 +34,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One product: what it is (by category), its specifications, uses, variants and QA. */
-export function ProductDetailsDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export function ProductDetailsDialog({
+  product,
+  onClose,
+}: {
+  product: Product | null;
+  onClose: () => void;
+}) {
   // Keep showing the last product while the dialog animates out.
   const [shown, setShown] = useState(product);
   if (product && product !== shown) setShown(product);
@@ -112,8 +118,17 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product | 
                           No variants
                         </Text>
                       ) : (
-                        <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflowX="auto">
-                          <Table.Root size="sm" fontSize="13px" data-testid="product-details-variants">
+                        <Box
+                          borderWidth="1px"
+                          borderColor="border.muted"
+                          rounded="lg"
+                          overflowX="auto"
+                        >
+                          <Table.Root
+                            size="sm"
+                            fontSize="13px"
+                            data-testid="product-details-variants"
+                          >
                             <Table.Header>
                               <Table.Row bg="bg.subtle">
                                 <Table.ColumnHeader>Variant SKU</Table.ColumnHeader>
@@ -132,7 +147,9 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product | 
                                   <Table.Cell fontFamily="mono" whiteSpace="nowrap">
                                     {variant.variantSku}
                                   </Table.Cell>
-                                  <Table.Cell whiteSpace="nowrap">{variant.size || EMPTY}</Table.Cell>
+                                  <Table.Cell whiteSpace="nowrap">
+                                    {variant.size || EMPTY}
+                                  </Table.Cell>
                                   <Table.Cell>{variant.color || EMPTY}</Table.Cell>
                                   <Table.Cell minW="36" whiteSpace="normal">
                                     {variant.material || EMPTY}
@@ -167,7 +184,16 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product | 
                       </Section>
                     ) : null}
 
-                    <HStack align="flex-start" gap="3" bg="brand.subtle" color="brand.fg" rounded="lg" px="4" py="3" textStyle="sm">
+                    <HStack
+                      align="flex-start"
+                      gap="3"
+                      bg="brand.subtle"
+                      color="brand.fg"
+                      rounded="lg"
+                      px="4"
+                      py="3"
+                      textStyle="sm"
+                    >
                       <Box pt="0.5" flexShrink={0}>
                         <LuInfo />
                       </Box>

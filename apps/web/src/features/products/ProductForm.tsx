@@ -40,8 +40,23 @@ import type { Product } from './types';
 type FormValues = ProductWithVariantsInput;
 type VariantValues = NonNullable<FormValues['variants']>[number];
 
-const PRODUCT_FIELDS: readonly FieldPath<FormValues>[] = ['sku', 'name', 'category', 'defaultPrice', 'active'];
-const VARIANT_FIELDS = ['variantSku', 'size', 'color', 'material', 'sterile', 'packageQty', 'defaultPrice', 'notes'] as const;
+const PRODUCT_FIELDS: readonly FieldPath<FormValues>[] = [
+  'sku',
+  'name',
+  'category',
+  'defaultPrice',
+  'active',
+];
+const VARIANT_FIELDS = [
+  'variantSku',
+  'size',
+  'color',
+  'material',
+  'sterile',
+  'packageQty',
+  'defaultPrice',
+  'notes',
+] as const;
 
 function toFormValues(product?: Product): FormValues {
   return {
@@ -78,7 +93,15 @@ function blankVariant(defaultPrice: string): VariantValues {
   };
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '240px 1fr' }} gap={{ base: '4', lg: '8' }} py="6">
       <Box>
@@ -132,18 +155,28 @@ export function ProductForm({ product }: { product?: Product }) {
   const showServerErrors = (error: unknown) => {
     const fields = [
       ...PRODUCT_FIELDS,
-      ...getValues('variants')!.flatMap((_, index) => VARIANT_FIELDS.map((f) => `variants.${index}.${f}` as const)),
+      ...getValues('variants')!.flatMap((_, index) =>
+        VARIANT_FIELDS.map((f) => `variants.${index}.${f}` as const),
+      ),
     ];
     if (applyServerFieldErrors(error, setError, fields)) return;
     const clash = /^(Variant )?SKU (.+) already exists$/.exec(errorMessage(error));
     if (!clash) return;
     if (!clash[1]) {
-      setError('sku', { type: 'server', message: 'This SKU already exists' }, { shouldFocus: true });
+      setError(
+        'sku',
+        { type: 'server', message: 'This SKU already exists' },
+        { shouldFocus: true },
+      );
       return;
     }
     const index = getValues('variants')!.findIndex((v) => v.variantSku.trim() === clash[2]);
     if (index >= 0) {
-      setError(`variants.${index}.variantSku`, { type: 'server', message: 'This variant SKU already exists' }, { shouldFocus: true });
+      setError(
+        `variants.${index}.variantSku`,
+        { type: 'server', message: 'This variant SKU already exists' },
+        { shouldFocus: true },
+      );
     }
   };
 
@@ -155,18 +188,27 @@ export function ProductForm({ product }: { product?: Product }) {
     },
     onError: (error) => {
       showServerErrors(error);
-      notify.error('Error', `Failed to ${isEdit ? 'update' : 'create'} product: ${errorMessage(error)}`);
+      notify.error(
+        'Error',
+        `Failed to ${isEdit ? 'update' : 'create'} product: ${errorMessage(error)}`,
+      );
     },
   });
 
-  const onSubmit = handleSubmit((data) => save.mutate(product ? { ...data, id: product.id } : data));
+  const onSubmit = handleSubmit((data) =>
+    save.mutate(product ? { ...data, id: product.id } : data),
+  );
 
   const autoSku = (index: number) => {
     const row = getValues(`variants.${index}`);
-    setValue(`variants.${index}.variantSku`, autoVariantSku(getValues('sku'), row?.size, row?.color), {
-      shouldDirty: true,
-      shouldValidate: true,
-    });
+    setValue(
+      `variants.${index}.variantSku`,
+      autoVariantSku(getValues('sku'), row?.size, row?.color),
+      {
+        shouldDirty: true,
+        shouldValidate: true,
+      },
+    );
   };
 
   const variantErrors = errors.variants;
@@ -182,14 +224,27 @@ export function ProductForm({ product }: { product?: Product }) {
       shadow="xs"
       data-testid="product-form"
     >
-      <Stack px={{ base: '5', md: '8' }} gap="0" separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}>
-        <Section title="Product details" description="The catalogue entry: its SKU, name, category and list price.">
+      <Stack
+        px={{ base: '5', md: '8' }}
+        gap="0"
+        separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
+      >
+        <Section
+          title="Product details"
+          description="The catalogue entry: its SKU, name, category and list price."
+        >
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <Field.Root invalid={!!errors.sku} required>
               <Field.Label>
                 SKU <Field.RequiredIndicator />
               </Field.Label>
-              <Input fontFamily="mono" placeholder="e.g. VL-TI" autoComplete="off" autoFocus={!isEdit} {...register('sku')} />
+              <Input
+                fontFamily="mono"
+                placeholder="e.g. VL-TI"
+                autoComplete="off"
+                autoFocus={!isEdit}
+                {...register('sku')}
+              />
               <Field.ErrorText>{errors.sku?.message}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.category} required>
@@ -214,7 +269,11 @@ export function ProductForm({ product }: { product?: Product }) {
                 <Field.Label>
                   Product name <Field.RequiredIndicator />
                 </Field.Label>
-                <Input placeholder="e.g. Tubular Serum Vial, Type I Borosilicate" autoComplete="off" {...register('name')} />
+                <Input
+                  placeholder="e.g. Tubular Serum Vial, Type I Borosilicate"
+                  autoComplete="off"
+                  {...register('name')}
+                />
                 <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
               </Field.Root>
             </GridItem>
@@ -223,7 +282,14 @@ export function ProductForm({ product }: { product?: Product }) {
                 Default price <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup startElement="$">
-                <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" {...register('defaultPrice')} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  placeholder="0.00"
+                  {...register('defaultPrice')}
+                />
               </InputGroup>
               <Field.ErrorText>{errors.defaultPrice?.message}</Field.ErrorText>
             </Field.Root>
@@ -256,8 +322,8 @@ export function ProductForm({ product }: { product?: Product }) {
                 Variants
               </Heading>
               <Text textStyle="sm" color="fg.muted" mt="1">
-                Sizes, colours and packs sold under this product. Auto builds the variant SKU from the product SKU, the size
-                and the colour.
+                Sizes, colours and packs sold under this product. Auto builds the variant SKU from
+                the product SKU, the size and the colour.
               </Text>
             </Box>
             <Button
@@ -286,19 +352,24 @@ export function ProductForm({ product }: { product?: Product }) {
                 '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '0.75rem' },
                 '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.5rem' },
                 '& input': { fontSize: '13px' },
+                // Fixed columns: inputs would otherwise size the table by their default widths.
+                tableLayout: 'fixed',
+                minWidth: '900px',
               }}
             >
               <Table.Header>
                 <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW="56">Variant SKU</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="20">Size</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="20">Color</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="36">Material</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="center">Sterile</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="20">Pack qty</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="24">Price</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="32">Notes</Table.ColumnHeader>
-                  <Table.ColumnHeader>
+                  <Table.ColumnHeader w="230px">Variant SKU</Table.ColumnHeader>
+                  <Table.ColumnHeader w="76px">Size</Table.ColumnHeader>
+                  <Table.ColumnHeader w="84px">Color</Table.ColumnHeader>
+                  <Table.ColumnHeader>Material</Table.ColumnHeader>
+                  <Table.ColumnHeader w="60px" textAlign="center">
+                    Sterile
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w="84px">Pack qty</Table.ColumnHeader>
+                  <Table.ColumnHeader w="96px">Price</Table.ColumnHeader>
+                  <Table.ColumnHeader>Notes</Table.ColumnHeader>
+                  <Table.ColumnHeader w="48px">
                     <Box as="span" srOnly>
                       Remove
                     </Box>
@@ -308,8 +379,15 @@ export function ProductForm({ product }: { product?: Product }) {
               <Table.Body>
                 {variants.fields.length === 0 ? (
                   <Table.Row>
-                    <Table.Cell colSpan={9} py="8" textAlign="center" color="fg.muted" textStyle="sm">
-                      No variants — this product is sold as it is. Add one for each size, colour or pack.
+                    <Table.Cell
+                      colSpan={9}
+                      py="8"
+                      textAlign="center"
+                      color="fg.muted"
+                      textStyle="sm"
+                    >
+                      No variants — this product is sold as it is. Add one for each size, colour or
+                      pack.
                     </Table.Cell>
                   </Table.Row>
                 ) : (
@@ -329,7 +407,16 @@ export function ProductForm({ product }: { product?: Product }) {
                                 {...register(`variants.${index}.variantSku`)}
                               />
                               <Tooltip content="Product SKU + size + first 3 letters of the colour">
-                                <Button type="button" size="sm" variant="subtle" px="2" data-testid={`auto-sku-${index}`} onClick={() => autoSku(index)}>
+                                <Button
+                                  type="button"
+                                  size="xs"
+                                  h="8"
+                                  variant="subtle"
+                                  px="2"
+                                  flexShrink={0}
+                                  data-testid={`auto-sku-${index}`}
+                                  onClick={() => autoSku(index)}
+                                >
                                   <LuWandSparkles /> Auto
                                 </Button>
                               </Tooltip>
@@ -338,12 +425,22 @@ export function ProductForm({ product }: { product?: Product }) {
                         </Table.Cell>
                         <Table.Cell>
                           <CellField error={rowErrors?.size?.message}>
-                            <Input size="sm" placeholder="10R" aria-label={`Variant ${index + 1} size`} {...register(`variants.${index}.size`)} />
+                            <Input
+                              size="sm"
+                              placeholder="10R"
+                              aria-label={`Variant ${index + 1} size`}
+                              {...register(`variants.${index}.size`)}
+                            />
                           </CellField>
                         </Table.Cell>
                         <Table.Cell>
                           <CellField error={rowErrors?.color?.message}>
-                            <Input size="sm" placeholder="Clear" aria-label={`Variant ${index + 1} color`} {...register(`variants.${index}.color`)} />
+                            <Input
+                              size="sm"
+                              placeholder="Clear"
+                              aria-label={`Variant ${index + 1} color`}
+                              {...register(`variants.${index}.color`)}
+                            />
                           </CellField>
                         </Table.Cell>
                         <Table.Cell>
@@ -363,7 +460,9 @@ export function ProductForm({ product }: { product?: Product }) {
                             render={({ field: sterile }) => (
                               <Checkbox.Root
                                 checked={!!sterile.value}
-                                onCheckedChange={(details) => sterile.onChange(details.checked === true)}
+                                onCheckedChange={(details) =>
+                                  sterile.onChange(details.checked === true)
+                                }
                                 name={sterile.name}
                                 aria-label={`Variant ${index + 1} sterile`}
                                 mt="2"
@@ -401,7 +500,11 @@ export function ProductForm({ product }: { product?: Product }) {
                         </Table.Cell>
                         <Table.Cell>
                           <CellField error={rowErrors?.notes?.message}>
-                            <Input size="sm" aria-label={`Variant ${index + 1} notes`} {...register(`variants.${index}.notes`)} />
+                            <Input
+                              size="sm"
+                              aria-label={`Variant ${index + 1} notes`}
+                              {...register(`variants.${index}.notes`)}
+                            />
                           </CellField>
                         </Table.Cell>
                         <Table.Cell>
@@ -442,7 +545,11 @@ export function ProductForm({ product }: { product?: Product }) {
         <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
           <Link to="/products">Cancel</Link>
         </Button>
-        <Button type="submit" loading={save.isPending} loadingText={isEdit ? 'Updating...' : 'Creating...'}>
+        <Button
+          type="submit"
+          loading={save.isPending}
+          loadingText={isEdit ? 'Updating...' : 'Creating...'}
+        >
           {isEdit ? 'Update Product' : 'Create Product'}
         </Button>
       </HStack>

@@ -19,7 +19,15 @@ function BackLink() {
 
 function FormSkeleton() {
   return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '5', md: '8' }} data-testid="form-skeleton" aria-busy="true">
+    <Box
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="xl"
+      p={{ base: '5', md: '8' }}
+      data-testid="form-skeleton"
+      aria-busy="true"
+    >
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
         {Array.from({ length: 4 }, (_, index) => (
           <Stack key={index} gap="2">
@@ -40,7 +48,11 @@ function FormSkeleton() {
 export function NewProductPage() {
   return (
     <>
-      <PageHeader back={<BackLink />} title="New Product" description="Add a product to the catalogue, with its variants." />
+      <PageHeader
+        back={<BackLink />}
+        title="New Product"
+        description="Add a product to the catalogue, with its variants."
+      />
       <ProductForm />
     </>
   );
@@ -56,7 +68,11 @@ export function EditProductPage({ id }: { id: number }) {
       <PageHeader
         back={<BackLink />}
         title="Edit Product"
-        description={product.data ? `${product.data.sku} · ${product.data.name}` : 'Update the product and its variants.'}
+        description={
+          product.data
+            ? `${product.data.sku} · ${product.data.name}`
+            : 'Update the product and its variants.'
+        }
       />
       {product.isPending ? (
         <FormSkeleton />

@@ -70,7 +70,11 @@ function useDebouncedFilter() {
   return { q, text, setText };
 }
 
-function ActionButton({ label, children, ...props }: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
+function ActionButton({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
   return (
     <Tooltip content={label}>
       <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
@@ -119,7 +123,8 @@ export function ProductsPage() {
     },
   });
 
-  const filtering = list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
+  const filtering =
+    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
 
   return (
     <>
@@ -171,7 +176,12 @@ export function ProductsPage() {
             filtering ? (
               <Spinner size="xs" color="fg.muted" />
             ) : text ? (
-              <CloseButton size="xs" aria-label="Clear filter" onClick={() => setText('')} me="-2" />
+              <CloseButton
+                size="xs"
+                aria-label="Clear filter"
+                onClick={() => setText('')}
+                me="-2"
+              />
             ) : undefined
           }
         >
@@ -218,7 +228,10 @@ export function ProductsPage() {
             {list.isPending ? (
               <SkeletonRows rows={5} columns={COLUMNS} />
             ) : list.isError ? (
-              <ErrorRow columns={COLUMNS} message={`Failed to load products: ${errorMessage(list.error)}`} />
+              <ErrorRow
+                columns={COLUMNS}
+                message={`Failed to load products: ${errorMessage(list.error)}`}
+              />
             ) : rows.length === 0 ? (
               q ? (
                 <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
@@ -236,14 +249,24 @@ export function ProductsPage() {
             ) : (
               rows.map((product) => (
                 <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
-                  <Table.Cell fontFamily="mono" fontSize="12px" py="3" whiteSpace="nowrap" color="fg">
+                  <Table.Cell
+                    fontFamily="mono"
+                    fontSize="12px"
+                    py="3"
+                    whiteSpace="nowrap"
+                    color="fg"
+                  >
                     {product.sku}
                   </Table.Cell>
                   <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
                     {product.name}
                   </Table.Cell>
                   <Table.Cell color="fg.muted">{product.category}</Table.Cell>
-                  <Table.Cell data-testid="variant-count" color={product.variantCount ? 'fg' : 'fg.muted'} fontVariantNumeric="tabular-nums">
+                  <Table.Cell
+                    data-testid="variant-count"
+                    color={product.variantCount ? 'fg' : 'fg.muted'}
+                    fontVariantNumeric="tabular-nums"
+                  >
                     {product.variantCount ? product.variantCount : 'No variants'}
                   </Table.Cell>
                   <Table.Cell>
@@ -263,7 +286,9 @@ export function ProductsPage() {
                         label={product.active ? 'Deactivate' : 'Activate'}
                         color={product.active ? 'green.600' : 'fg.subtle'}
                         disabled={toggle.isPending && toggle.variables?.id === product.id}
-                        onClick={() => toggle.mutate({ id: product.id, data: { active: !product.active } })}
+                        onClick={() =>
+                          toggle.mutate({ id: product.id, data: { active: !product.active } })
+                        }
                       >
                         {product.active ? <LuToggleRight /> : <LuToggleLeft />}
                       </ActionButton>

@@ -13,7 +13,10 @@ export const CATEGORY_CONTENT: Record<ProductCategory, CategoryContent> = {
     description:
       'Glass and polymer vials for sterile and non-sterile compounded preparations. Tubular Type I borosilicate vials follow the ISO 8362-1 “R” sizes, so stoppers and seals of the matching neck finish fit every size of a range.',
     specifications: [
-      ['Glass', 'Borosilicate Type I (USP <660>), hydrolytic class HGB 1; molded Type III where stated'],
+      [
+        'Glass',
+        'Borosilicate Type I (USP <660>), hydrolytic class HGB 1; molded Type III where stated',
+      ],
       ['Neck finish', '13 mm (2R–4R) or 20 mm (6R and larger) blowback crimp finish'],
       ['Dimensions', 'ISO 8362-1 (tubular) and ISO 8362-4 (molded)'],
       ['Ready-to-use', 'Washed, depyrogenated and sterilized, nested in sealed tubs'],
@@ -94,7 +97,10 @@ export const CATEGORY_CONTENT: Record<ProductCategory, CategoryContent> = {
     description:
       'Single-use syringes for measuring, transferring and dispensing, from tuberculin and insulin syringes to prefillable glass and COP syringes for ready-to-administer preparations.',
     specifications: [
-      ['Barrel', 'Polypropylene; Type I borosilicate glass or cyclic olefin polymer for prefillables'],
+      [
+        'Barrel',
+        'Polypropylene; Type I borosilicate glass or cyclic olefin polymer for prefillables',
+      ],
       ['Tips', 'Luer-lock, Luer-slip, oral, or staked needle'],
       ['Graduations', 'Printed scale in mL (units for insulin syringes)'],
       ['Sterility', 'EtO or gamma sterilized, single use; oral syringes non-sterile'],
@@ -115,7 +121,10 @@ export const CATEGORY_CONTENT: Record<ProductCategory, CategoryContent> = {
       'Glass cartridges and their plungers and lined seals for pen injectors and dental syringes, including dual-chamber cartridges that keep a lyophilizate and its diluent apart until use.',
     specifications: [
       ['Glass', 'Borosilicate Type I, ISO 13926-1 and ISO 11040-1 dimensions'],
-      ['Components', 'Bromobutyl plungers; aluminium caps with laminated bromobutyl/isoprene discs'],
+      [
+        'Components',
+        'Bromobutyl plungers; aluminium caps with laminated bromobutyl/isoprene discs',
+      ],
       ['Sizes', '1.5 mL, 1.8 mL and 3 mL; 2 × 1 mL dual-chamber'],
       ['Ready-to-use', 'Washed, depyrogenated and sterilized in nested tubs'],
     ],

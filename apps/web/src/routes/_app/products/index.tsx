@@ -11,7 +11,8 @@ export interface ProductsSearch {
 
 export const Route = createFileRoute('/_app/products/')({
   validateSearch: (search: Record<string, unknown>): ProductsSearch => {
-    const tab = typeof search.tab === 'string' ? findTab(search.tab.toLowerCase())?.param : undefined;
+    const tab =
+      typeof search.tab === 'string' ? findTab(search.tab.toLowerCase())?.param : undefined;
     const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : '';
     return { ...(tab ? { tab } : {}), ...(q ? { q } : {}) };
   },
