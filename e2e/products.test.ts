@@ -2,15 +2,17 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   click,
+  clickIn,
   fill,
   launchBrowser,
   openPage,
   pageProblems,
   screenshot,
+  screenshotOnFailure,
   select,
-  uniqueEmail,
+  signUp,
   waitForText,
-} from './lib/browser';
+} from './lib/browser.js';
 
 let browser: Browser;
 let page: Page;
@@ -21,33 +23,24 @@ async function cellText(selector: string): Promise<string> {
   return page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
 }
 
+/** Toasts show at the top centre, over the header's buttons: close them before clicking there. */
+async function dismissToasts(): Promise<void> {
+  for (const close of await page.$$('[data-testid="toast"] [aria-label="Dismiss notification"]')) {
+    await close.click().catch(() => undefined);
+  }
+  await page.waitForFunction(() => !document.querySelector('[data-testid="toast"]'));
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser, '/');
-  // Signing up through the form is the auth test's business; here a session is all we need.
-  const status = await page.evaluate(async (email) => {
-    const res = await fetch('/api/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: 'secret12',
-        firstName: 'Casey',
-        lastName: 'Products',
-      }),
-    });
-    return res.status;
-  }, uniqueEmail('products'));
-  expect(status).toBe(201);
+  await signUp(page, '/products/new');
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser.close());
+screenshotOnFailure(() => page);
 
 describe('products', () => {
   it('creates a product with two variants whose SKUs come from Auto', async () => {
-    await page.goto(`${new URL(page.url()).origin}/products/new`, { waitUntil: 'networkidle0' });
     await fill(page, 'sku', 'E2E-VIAL');
     await fill(page, 'name', 'E2E Serum Vial');
     await select(page, 'category', 'Vial');
@@ -77,7 +70,7 @@ describe('products', () => {
   });
 
   it('toggles the product inactive from the list', async () => {
-    await page.click(`${row('E2E-VIAL')} button[aria-label="Deactivate"]`);
+    await clickIn(page, row('E2E-VIAL'), 'Deactivate');
     await waitForText(page, 'Product updated successfully');
     await page.waitForFunction(
       (selector) => document.querySelector(selector)?.textContent?.includes('Inactive'),
@@ -88,6 +81,7 @@ describe('products', () => {
   });
 
   it('imports the sample feed from the configured provider', async () => {
+    await dismissToasts();
     await click(page, 'Import from MedSupply Direct');
     await waitForText(page, 'MedSupply Direct products imported successfully!');
     await page.waitForSelector(row('VL-TI'));
