@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@pharm/db';
 import { ABSOLUTE_TIMEOUT_MS } from './session-store.js';
-import type { AppConfig } from './config.js';
+import { loadConfig, type AppConfig } from './config.js';
 import { createAuthLimits, type AuthLimits } from './routers/auth.service.js';
 
 export interface SessionUser {
@@ -92,6 +92,12 @@ export async function createRequestContext(
   };
 }
 
+/** The default provider and its shipped sample feed, whatever the environment says. */
+function catalogDefaults(): Context['config'] {
+  const { catalogProviderName, catalogFeed } = loadConfig({});
+  return { catalogProviderName, catalogFeed };
+}
+
 /** A context without an HTTP request: tests, benchmarks, seeds and scripts. */
 export function createInnerContext(opts: {
   db: Db;
@@ -100,7 +106,7 @@ export function createInnerContext(opts: {
 }): Context {
   return {
     db: opts.db,
-    config: { catalogProviderName: 'MedSupply Direct', catalogFeed: '', ...opts.config },
+    config: { ...catalogDefaults(), ...opts.config },
     user: opts.user ?? null,
     ip: '127.0.0.1',
     authLimits: createAuthLimits(),

@@ -47,6 +47,15 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/pharmacies', status: 201, call: (c, r) => c.pharmacies.create(r.body) },
   { method: 'PUT', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.update({ id: id(r), data: r.body }) },
   { method: 'DELETE', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.delete({ id: id(r) }) },
+
+  { method: 'GET', url: '/api/products', paged: true, call: (c, r) => c.products.list({ ...page(r), category: r.query.category as never }) },
+  { method: 'GET', url: '/api/products/:id', call: (c, r) => c.products.get({ id: id(r) }) },
+  { method: 'POST', url: '/api/products', status: 201, call: (c, r) => c.products.create(r.body) },
+  { method: 'PUT', url: '/api/products/:id', call: (c, r) => c.products.update({ id: id(r), data: r.body }) },
+  { method: 'DELETE', url: '/api/products/:id', call: (c, r) => c.products.delete({ id: id(r) }) },
+  { method: 'POST', url: '/api/product-variants', status: 201, call: (c, r) => c.products.createVariant(r.body) },
+  { method: 'DELETE', url: '/api/product-variants/:id', call: (c, r) => c.products.deleteVariant({ id: id(r) }) },
+  { method: 'POST', url: '/api/import/:provider', call: (c, r) => c.products.importCatalog({ provider: r.params.provider }) },
 ];
 
 export function registerRestRoutes(

@@ -1,10 +1,12 @@
 import { authRouter } from './routers/auth.js';
 import { pharmaciesRouter } from './routers/pharmacies.js';
+import { productsRouter } from './routers/products.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   pharmacies: pharmaciesRouter,
+  products: productsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, money, optionalText, requiredText } from './common.js';
+import { entityId, listQuery, money, optionalText, requiredText } from './common.js';
 
 /** decisions.md §4: the product categories (overrides the spec's two disagreeing lists). */
 export const PRODUCT_CATEGORIES = [
@@ -99,7 +99,11 @@ export const productWithVariantsSchema = productSchema.extend({
 });
 
 /** The Auto button: product SKU, size without spaces upper-cased, first 3 letters of the colour upper-cased. */
-export function autoVariantSku(productSku: string, size?: string | null, color?: string | null): string {
+export function autoVariantSku(
+  productSku: string,
+  size?: string | null,
+  color?: string | null,
+): string {
   const parts = [
     productSku.trim(),
     (size ?? '').replace(/\s+/g, '').toUpperCase(),
@@ -108,9 +112,72 @@ export function autoVariantSku(productSku: string, size?: string | null, color?:
   return parts.filter(Boolean).join('-');
 }
 
-export const productListQuery = z.object({
-  category: z.enum(PRODUCT_CATEGORIES).optional(),
+const isActiveOnly = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  'active' in value;
+
+/**
+ * PUT /api/products/{id}: the full product, or only `{active}` (the list's toggle). Chosen by the
+ * payload's keys rather than z.union: zod prefers a strict branch whose only issue is extra keys,
+ * so a full product missing its name would be told 'Unrecognized keys' instead of the field message.
+ */
+export const productUpdateSchema = z
+  .custom<ProductInput | z.input<typeof productActiveSchema>>(() => true)
+  .transform((value, ctx): ProductData | z.output<typeof productActiveSchema> => {
+    const result = (isActiveOnly(value) ? productActiveSchema : productSchema).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+
+/** The product form's save: without `id` it creates, with `id` it replaces that product and its variant list. */
+export const productSaveSchema = productWithVariantsSchema.extend({
+  id: entityId('Product id must be a positive integer').optional(),
 });
+
+/** The products list: a page, optionally of one category. */
+export const productListQuery = listQuery.extend({
+  category: z
+    .enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` })
+    .optional(),
+});
+
+/** A catalogue CSV pasted or uploaded from the products page (the same format as the import feed). */
+export const catalogCsvSchema = z.object({
+  csv: z
+    .string({ error: 'CSV text is required' })
+    .min(1, 'The CSV file is empty')
+    .max(4_000_000, 'The CSV file must be at most 4 MB'),
+});
+
+/** POST /api/import/{provider}: the slug of the configured provider's name. */
+export const catalogImportSchema = z
+  .object({ provider: z.string().max(100, 'Provider must be at most 100 characters').optional() })
+  .optional();
+
+/** A row of a catalogue import that could not be taken, by its row number in the feed. */
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * What an import did (or, for a preview, would do). The top-level counts are products; variants
+ * are counted apart. With any error nothing is written and all counts are 0.
+ */
+export interface ImportResult extends ImportCounts {
+  variants: ImportCounts;
+  errors: ImportRowError[];
+}
 
 export type ProductInput = z.input<typeof productSchema>;
 export type ProductData = z.output<typeof productSchema>;
@@ -118,3 +185,8 @@ export type VariantInput = z.input<typeof variantSchema>;
 export type VariantData = z.output<typeof variantSchema>;
 export type ProductWithVariantsInput = z.input<typeof productWithVariantsSchema>;
 export type ProductWithVariantsData = z.output<typeof productWithVariantsSchema>;
+export type ProductUpdateData = z.output<typeof productUpdateSchema>;
+export type ProductSaveInput = z.input<typeof productSaveSchema>;
+export type ProductSaveData = z.output<typeof productSaveSchema>;
+export type ProductListQuery = z.input<typeof productListQuery>;
+export type ProductFormVariantData = z.output<typeof productFormVariantSchema>;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { EditProductPage } from '../../../features/products/ProductFormPage';
 import { idParams } from '../../../lib/params';
 
 export const Route = createFileRoute('/_app/products/$id/edit')({
@@ -8,5 +8,6 @@ export const Route = createFileRoute('/_app/products/$id/edit')({
 });
 
 function Page() {
-  return <PageHeader title="Edit Product" />;
+  const { id } = Route.useParams();
+  return <EditProductPage key={id} id={id} />;
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { NewProductPage } from '../../../features/products/ProductFormPage';
 
 export const Route = createFileRoute('/_app/products/new')({
-  component: Page,
+  component: NewProductPage,
 });
-
-function Page() {
-  return <PageHeader title="New Product" />;
-}

@@ -1,0 +1,257 @@
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { FeedProvider } from '../src/routers/catalog/feed-provider.js';
+import { parseCsv, parseFeed } from '../src/routers/catalog/parse.js';
+import { providerSlug } from '../src/routers/catalog/provider.js';
+import { startTestApp, type Client, type TestApp } from './helpers.js';
+
+const SAMPLE_PATH = loadConfig({}).catalogFeed;
+const sample = JSON.parse(readFileSync(SAMPLE_PATH, 'utf8')) as { products: { sku: string; category: string; variants: unknown[] }[] };
+const sampleVariants = sample.products.reduce((n, p) => n + p.variants.length, 0);
+
+const HEADER = 'sku,name,category,default_price,active,variant_sku,size,color,material,sterile,package_qty,variant_price,notes';
+
+/** A CSV feed of `products` products with `variants` variants each: products × variants rows. */
+function generatedCsv(products: number, variants: number, prefix = 'GEN', price = '10.00'): string {
+  const lines = [HEADER];
+  for (let p = 1; p <= products; p += 1) {
+    for (let v = 1; v <= variants; v += 1) {
+      lines.push(`${prefix}-${p},Generated product ${p},Vial,${price},,${prefix}-${p}-V${v},${v * 2}R,Clear,Borosilicate Type I glass,${v % 2 === 0},100,,`);
+    }
+  }
+  return lines.join('\n');
+}
+
+let dir: string;
+let feedPath: string;
+let t: TestApp;
+let c: Client;
+
+async function trpc(procedure: string, input?: unknown) {
+  const res = await c.post(`/trpc/${procedure}`, input === undefined ? undefined : { json: input });
+  if (res.status !== 200) throw new Error(`${procedure}: ${res.status} ${res.text}`);
+  return res.body.result.data.json;
+}
+
+async function counts() {
+  const products = await t.db.selectFrom('products').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const variants = await t.db.selectFrom('productVariants').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { products: Number(products.n), variants: Number(variants.n) };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'catalog-test-'));
+  feedPath = path.join(dir, 'feed.json');
+  t = await startTestApp({ catalogFeed: feedPath, catalogProviderName: 'MedSupply Direct' });
+  c = await t.signedIn();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await t.db.deleteFrom('products').execute();
+  writeFileSync(feedPath, readFileSync(SAMPLE_PATH));
+});
+
+describe('the shipped sample feed', () => {
+  it('has at least 40 products in every category, with variants', () => {
+    expect(sample.products.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(sample.products.map((p) => p.category))).toEqual(new Set(['Vial', 'Stopper', 'Seal', 'Cap', 'Syringe', 'Cartridge', 'API', 'Peptide']));
+    const parsed = parseFeed(readFileSync(SAMPLE_PATH, 'utf8'));
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.products).toHaveLength(sample.products.length);
+  });
+
+  it('imports through POST /api/import/{provider}: created = N, then unchanged = N', async () => {
+    const first = await c.post('/api/import/medsupply-direct');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      created: sample.products.length,
+      updated: 0,
+      unchanged: 0,
+      variants: { created: sampleVariants, updated: 0, unchanged: 0 },
+      errors: [],
+    });
+    expect(await counts()).toEqual({ products: sample.products.length, variants: sampleVariants });
+    const logged = await t.db.selectFrom('activityLog').select(({ fn }) => fn.countAll<number>().as('n')).where('action', '=', 'import').executeTakeFirstOrThrow();
+    expect(Number(logged.n)).toBeGreaterThanOrEqual(sample.products.length);
+
+    const second = await c.post('/api/import/medsupply-direct');
+    expect(second.body).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: sample.products.length,
+      variants: { created: 0, updated: 0, unchanged: sampleVariants },
+      errors: [],
+    });
+  });
+
+  it('answers 404 for another provider, and names the configured one', async () => {
+    expect((await c.post('/api/import/acme-supplies')).status).toBe(404);
+    const res = await c.get('/trpc/products.importProvider');
+    expect(res.body.result.data.json).toEqual({ name: 'MedSupply Direct', slug: 'medsupply-direct' });
+    expect(providerSlug('  Acme & Sons, Inc. ')).toBe('acme-sons-inc');
+  });
+
+  it('counts a changed product and a changed variant as updated, and keeps a product without "active" as it was', async () => {
+    await c.post('/api/import/medsupply-direct');
+    const [first] = sample.products as any[];
+    const { id } = await t.db.selectFrom('products').select('id').where('sku', '=', first.sku).executeTakeFirstOrThrow();
+    await c.put(`/api/products/${id}`, { active: false });
+
+    const changed = structuredClone(sample) as any;
+    changed.products[0].name = 'Renamed by the provider';
+    changed.products[1].variants[0].defaultPrice = '99.99';
+    writeFileSync(feedPath, JSON.stringify(changed));
+    const res = await c.post('/api/import/medsupply-direct');
+    expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: sample.products.length - 1, variants: { created: 0, updated: 1, unchanged: sampleVariants - 1 } });
+    const row = await t.db.selectFrom('products').select(['name', 'active']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Renamed by the provider', active: false });
+  });
+
+  it('reports 502 when the feed cannot be read', async () => {
+    rmSync(feedPath);
+    const res = await c.post('/api/import/medsupply-direct');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('Could not read the MedSupply Direct catalogue: the feed file does not exist');
+  });
+});
+
+describe('malformed feeds: row errors, nothing written', () => {
+  it('reports the bad row of a JSON feed and writes nothing', async () => {
+    const broken = structuredClone(sample) as any;
+    broken.products[4].variants[1].packageQty = 0;
+    broken.products[9].category = 'Glassware';
+    writeFileSync(feedPath, JSON.stringify(broken));
+    const res = await c.post('/api/import/medsupply-direct');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
+    expect(res.body.errors).toEqual([
+      { row: 5, message: `SKU ${broken.products[4].sku}: variants.2.packageQty: Package quantity must be at least 1` },
+      { row: 10, message: `SKU ${broken.products[9].sku}: category: Category must be one of Vial, Stopper, Seal, Cap, Syringe, Cartridge, API, Peptide` },
+    ]);
+    expect(await counts()).toEqual({ products: 0, variants: 0 });
+  });
+
+  it('reports the bad row of a CSV upload by line number, in the preview and the import, and writes nothing', async () => {
+    const csv = [
+      HEADER,
+      'CSV-1,Serum vial,Vial,10.00,true,CSV-1-2R,2R,Clear,Glass,false,100,,',
+      'CSV-1,Serum vial,Vial,10.00,true,CSV-1-10R,10R,Clear,Glass,maybe,100,-1,',
+      'CSV-2,Stopper,Stopper,5,,CSV-2-13,13 mm,Grey,Bromobutyl,true,1000,6.50,"Siliconized, RTU"',
+    ].join('\n');
+    const preview = await trpc('products.previewCsv', { csv });
+    expect(preview.errors).toEqual([{ row: 3, message: 'sterile: Sterile must be true or false; variant_price: Price must be non-negative' }]);
+    const result = await trpc('products.importCsv', { csv });
+    expect(result.errors).toEqual(preview.errors);
+    expect(result.created).toBe(0);
+    expect(await counts()).toEqual({ products: 0, variants: 0 });
+  });
+
+  it('refuses a variant SKU that belongs to another product', async () => {
+    await c.post('/api/import/medsupply-direct');
+    const [first, second] = sample.products as any[];
+    const csv = [HEADER, `${second.sku},"${second.name}",${second.category},1.00,,${first.variants[0].variantSku},,,,,,,`].join('\n');
+    const res = await trpc('products.importCsv', { csv });
+    expect(res.errors).toEqual([{ row: 2, message: `Variant SKU ${first.variants[0].variantSku} belongs to product ${first.sku}` }]);
+  });
+});
+
+describe('CSV upload', () => {
+  it('previews without writing, then applies, then reports everything unchanged', async () => {
+    const csv = generatedCsv(3, 2);
+    const preview = await trpc('products.previewCsv', { csv });
+    expect(preview).toEqual({ created: 3, updated: 0, unchanged: 0, variants: { created: 6, updated: 0, unchanged: 0 }, errors: [] });
+    expect(await counts()).toEqual({ products: 0, variants: 0 });
+    expect((await trpc('products.importCsv', { csv })).created).toBe(3);
+    const again = await trpc('products.previewCsv', { csv: generatedCsv(3, 3) });
+    expect(again).toMatchObject({ created: 0, unchanged: 3, variants: { created: 3, unchanged: 6 } });
+  });
+
+  it('imports 5,000 rows in one go, idempotently', async () => {
+    const csv = generatedCsv(1000, 5);
+    const first = await trpc('products.importCsv', { csv });
+    expect(first).toEqual({ created: 1000, updated: 0, unchanged: 0, variants: { created: 5000, updated: 0, unchanged: 0 }, errors: [] });
+    expect(await counts()).toEqual({ products: 1000, variants: 5000 });
+    const second = await trpc('products.importCsv', { csv });
+    expect(second).toEqual({ created: 0, updated: 0, unchanged: 1000, variants: { created: 0, updated: 0, unchanged: 5000 }, errors: [] });
+    const repriced = await trpc('products.importCsv', { csv: generatedCsv(1000, 5, 'GEN', '11.00') });
+    // Each variant without its own price takes the product's, so all of them change too.
+    expect(repriced).toMatchObject({ updated: 1000, variants: { updated: 5000 } });
+  }, 120_000);
+});
+
+describe('feed parsing', () => {
+  it('reads quoted CSV fields with commas, quotes and line breaks, keeping line numbers', () => {
+    const { records } = parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\nlast,row');
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"'] },
+      { line: 3, fields: ['two\nlines', 'z'] },
+      { line: 6, fields: ['last', 'row'] },
+    ]);
+    expect(parseCsv('a,b\nc,"open\n').error).toEqual({ row: 2, message: 'A quoted field is not closed' });
+  });
+
+  it('checks the header, the field count and repeated product columns', () => {
+    expect(parseFeed('sku,name,colour,weight\n', 'csv').errors).toEqual([
+      { row: 1, message: 'Header: unknown column "weight"; missing columns category, default_price' },
+    ]);
+    const feed = parseFeed([HEADER, 'A,Vial A,vials,1.00,,A-1,,,,,,,', 'A,Vial A renamed,Vial,1.00,,A-2,,,,,,,', 'B,only,two'].join('\n'), 'csv');
+    expect(feed.errors).toEqual([
+      { row: 3, message: 'The product columns of SKU A differ from row 2' },
+      { row: 4, message: 'The row has 3 fields; the header has 13' },
+    ]);
+    expect(feed.products[0]).toMatchObject({ sku: 'A', category: 'Vial', active: undefined, variants: [{ variantSku: 'A-1', packageQty: 1, sterile: false, defaultPrice: '1.00' }] });
+  });
+
+  it('finds a variant SKU used twice, and sniffs JSON from CSV', () => {
+    const feed = parseFeed(JSON.stringify([{ sku: 'A', name: 'A', category: 'Cap', defaultPrice: 1, variants: [{ variantSku: 'X' }] }, { sku: 'B', name: 'B', category: 'Cap', defaultPrice: 2, variants: [{ variantSku: 'X' }] }]));
+    expect(feed.errors).toEqual([{ row: 2, message: 'Variant SKU X already appears at position 1' }]);
+    expect(parseFeed('{not json').errors[0]!.message).toMatch(/^The feed is not valid JSON/);
+  });
+
+  it('caps the listed errors at 100', () => {
+    const rows = Array.from({ length: 150 }, (_, i) => `S${i},,Vial,1.00,,,,,,,,,`);
+    const { errors } = parseFeed([HEADER, ...rows].join('\n'), 'csv');
+    expect(errors).toHaveLength(101);
+    expect(errors[100]!.message).toBe('…and 50 more errors not listed');
+  });
+});
+
+describe('feed from a URL', () => {
+  let server: Server;
+  let url: string;
+  let body = '';
+  let type = 'text/csv';
+  let status = 200;
+  beforeAll(async () => {
+    server = createHttpServer((_req, res) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/catalog`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads CSV or JSON by the content type, and reports a failing feed', async () => {
+    body = generatedCsv(2, 2);
+    type = 'text/csv; charset=utf-8';
+    const csv = await new FeedProvider('Remote', url).fetch();
+    expect(csv.products.map((p) => p.sku)).toEqual(['GEN-1', 'GEN-2']);
+
+    body = readFileSync(SAMPLE_PATH, 'utf8');
+    type = 'application/json';
+    expect((await new FeedProvider('Remote', url).fetch()).products).toHaveLength(sample.products.length);
+
+    status = 503;
+    await expect(new FeedProvider('Remote', url).fetch()).rejects.toThrow('Could not read the Remote catalogue: the feed answered 503');
+  });
+});

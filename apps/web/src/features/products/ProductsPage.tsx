@@ -1,0 +1,356 @@
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Flex,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Spinner,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import {
+  LuEye,
+  LuPackage,
+  LuPencil,
+  LuPlus,
+  LuSearch,
+  LuSearchX,
+  LuToggleLeft,
+  LuToggleRight,
+  LuTrash2,
+} from 'react-icons/lu';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { Tooltip } from '../../components/ui/tooltip';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { ActiveBadge } from './ActiveBadge';
+import { CsvUploadButton } from './CsvUpload';
+import { ImportButton } from './ImportButton';
+import { ProductDetailsDialog } from './ProductDetailsDialog';
+import { CATEGORY_TABS, findTab, type Product } from './types';
+
+const routeApi = getRouteApi('/_app/products/');
+
+export const PRODUCTS_PAGE_SIZE = 50;
+const FILTER_DEBOUNCE_MS = 250;
+const COLUMNS = 6;
+const ALL = 'all';
+
+/** The filter box: typing updates the route's `q` search param after 250 ms. */
+function useDebouncedFilter() {
+  const { q } = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const [text, setText] = useState(q ?? '');
+  const [syncedQ, setSyncedQ] = useState(q);
+
+  // The URL changed from outside (a link, back/forward): show its filter.
+  if (q !== syncedQ) {
+    setSyncedQ(q);
+    if ((text.trim() || undefined) !== q) setText(q ?? '');
+  }
+
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true });
+    }, FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, navigate]);
+
+  return { q, text, setText };
+}
+
+function ActionButton({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
+  return (
+    <Tooltip content={label}>
+      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function ProductsPage() {
+  const utils = trpc.useUtils();
+  const navigate = routeApi.useNavigate();
+  const search = routeApi.useSearch();
+  const tab = findTab(search.tab);
+  const { q, text, setText } = useDebouncedFilter();
+  const [viewing, setViewing] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const list = trpc.products.list.useInfiniteQuery(
+    { q, category: tab?.category, limit: PRODUCTS_PAGE_SIZE },
+    {
+      getNextPageParam: (last) => last.nextCursor,
+      placeholderData: (previous) => previous,
+    },
+  );
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const toggle = trpc.products.update.useMutation({
+    onSuccess: async () => {
+      notify.success('Product updated successfully');
+      await utils.products.invalidate();
+    },
+    onError: (error) => notify.error('Error', `Failed to update product: ${errorMessage(error)}`),
+  });
+
+  const remove = trpc.products.delete.useMutation({
+    onSuccess: async () => {
+      setConfirmOpen(false);
+      notify.success('Product deleted successfully');
+      await utils.products.invalidate();
+    },
+    onError: (error) => {
+      setConfirmOpen(false);
+      notify.error('Error', `Failed to delete product: ${errorMessage(error)}`);
+    },
+  });
+
+  const filtering =
+    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        description="The catalogue and its variants."
+        actions={
+          <>
+            <ImportButton />
+            <CsvUploadButton />
+            <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
+              <Link to="/products/new">
+                <LuPlus /> New Variant
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/products/new">
+                <LuPlus /> New Product
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <Flex mb="4" gap="3" align="center" justify="space-between" wrap="wrap">
+        <Tabs.Root
+          value={tab?.param ?? ALL}
+          onValueChange={(details) => {
+            const next = details.value === ALL ? undefined : details.value;
+            void navigate({ search: (prev) => ({ ...prev, tab: next }) });
+          }}
+          variant="enclosed"
+          size="sm"
+          activationMode="manual"
+        >
+          <Tabs.List bg="bg.muted" data-testid="product-tabs">
+            <Tabs.Trigger value={ALL}>All Products</Tabs.Trigger>
+            {CATEGORY_TABS.map((t) => (
+              <Tabs.Trigger key={t.param} value={t.param}>
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+        <InputGroup
+          maxW={{ base: 'full', md: 'xs' }}
+          startElement={<LuSearch />}
+          endElement={
+            filtering ? (
+              <Spinner size="xs" color="fg.muted" />
+            ) : text ? (
+              <CloseButton
+                size="xs"
+                aria-label="Clear filter"
+                onClick={() => setText('')}
+                me="-2"
+              />
+            ) : undefined
+          }
+        >
+          <Input
+            name="q"
+            type="search"
+            aria-label="Filter products"
+            placeholder="Filter by SKU or name..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            bg="bg.panel"
+            autoComplete="off"
+          />
+        </InputGroup>
+      </Flex>
+
+      <TableCard opacity={list.isPlaceholderData ? 0.7 : 1} transition="opacity 120ms">
+        <Table.Root
+          size="sm"
+          fontSize="13px"
+          interactive={rows.length > 0}
+          data-testid="products-table"
+          css={{
+            '& td, & th': { paddingInline: '0.625rem' },
+            '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
+            '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
+          }}
+        >
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Category</Table.ColumnHeader>
+              <Table.ColumnHeader>Variants</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Box as="span" srOnly>
+                  Actions
+                </Box>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {list.isPending ? (
+              <SkeletonRows rows={5} columns={COLUMNS} />
+            ) : list.isError ? (
+              <ErrorRow
+                columns={COLUMNS}
+                message={`Failed to load products: ${errorMessage(list.error)}`}
+              />
+            ) : rows.length === 0 ? (
+              q ? (
+                <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
+                  No products match &quot;{q}&quot;.
+                </EmptyRow>
+              ) : tab ? (
+                <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                  No {tab.category}s found.
+                </EmptyRow>
+              ) : (
+                <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                  No products yet — add one or import variants.
+                </EmptyRow>
+              )
+            ) : (
+              rows.map((product) => (
+                <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
+                  <Table.Cell
+                    fontFamily="mono"
+                    fontSize="12px"
+                    py="3"
+                    whiteSpace="nowrap"
+                    color="fg"
+                  >
+                    {product.sku}
+                  </Table.Cell>
+                  <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
+                    {product.name}
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted">{product.category}</Table.Cell>
+                  <Table.Cell
+                    data-testid="variant-count"
+                    color={product.variantCount ? 'fg' : 'fg.muted'}
+                    fontVariantNumeric="tabular-nums"
+                  >
+                    {product.variantCount ? product.variantCount : 'No variants'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <ActiveBadge active={product.active} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" py="1.5">
+                    <HStack gap="0.5" justify="flex-end">
+                      <ActionButton label="View" onClick={() => setViewing(product)}>
+                        <LuEye />
+                      </ActionButton>
+                      <ActionButton label="Edit" asChild>
+                        <Link to="/products/$id/edit" params={{ id: product.id }}>
+                          <LuPencil />
+                        </Link>
+                      </ActionButton>
+                      <ActionButton
+                        label={product.active ? 'Deactivate' : 'Activate'}
+                        color={product.active ? 'green.600' : 'fg.subtle'}
+                        disabled={toggle.isPending && toggle.variables?.id === product.id}
+                        onClick={() =>
+                          toggle.mutate({ id: product.id, data: { active: !product.active } })
+                        }
+                      >
+                        {product.active ? <LuToggleRight /> : <LuToggleLeft />}
+                      </ActionButton>
+                      <ActionButton
+                        label="Delete"
+                        _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                        onClick={() => {
+                          setDeleting(product);
+                          setConfirmOpen(true);
+                        }}
+                      >
+                        <LuTrash2 />
+                      </ActionButton>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </TableCard>
+
+      <Flex justify="space-between" align="center" mt="4" minH="10">
+        <Text textStyle="sm" color="fg.muted" data-testid="product-count">
+          {!list.isPending && rows.length > 0
+            ? list.hasNextPage
+              ? `Showing first ${rows.length}`
+              : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
+            : null}
+        </Text>
+        {list.hasNextPage ? (
+          <Button
+            variant="outline"
+            colorPalette="gray"
+            bg="bg.panel"
+            onClick={() => void list.fetchNextPage()}
+            loading={list.isFetchingNextPage}
+            loadingText="Loading..."
+          >
+            Load more
+          </Button>
+        ) : null}
+      </Flex>
+
+      <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
+
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Delete product"
+        message={
+          deleting
+            ? `Are you sure you want to delete ${deleting.name}? This will also remove all its variants. This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate({ id: deleting.id });
+        }}
+      />
+    </>
+  );
+}

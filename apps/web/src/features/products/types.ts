@@ -1,0 +1,18 @@
+import { PRODUCT_TABS, type ProductCategory } from '@pharm/validators';
+import type { RouterOutputs } from '../../lib/trpc';
+
+export type Product = RouterOutputs['products']['get'];
+export type ProductVariant = Product['variants'][number];
+export type ImportResult = RouterOutputs['products']['importCsv'];
+
+/** The list's tabs as they appear in the URL (`?tab=stoppers`), each with its category. */
+export const CATEGORY_TABS = PRODUCT_TABS.filter((tab) => tab.value !== 'all').map((tab) => ({
+  param: tab.label.toLowerCase(),
+  label: tab.label,
+  category: tab.value as ProductCategory,
+}));
+
+/** 'stoppers' → the Stopper tab; anything else → none (All Products). */
+export function findTab(param: string | undefined) {
+  return CATEGORY_TABS.find((tab) => tab.param === param);
+}
