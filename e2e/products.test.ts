@@ -23,7 +23,7 @@ async function cellText(selector: string): Promise<string> {
   return page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
 }
 
-/** Toasts show at the top centre, over the header's buttons: close them before clicking there. */
+/** A toast left from the last step must not take the next click: close them first. */
 async function dismissToasts(): Promise<void> {
   for (const close of await page.$$('[data-testid="toast"] [aria-label="Dismiss notification"]')) {
     await close.click().catch(() => undefined);

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,20 +14,11 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * Starts the built app (apps/api/dist serving apps/web/dist) on a free port, against a scratch
  * PostgreSQL database when DATABASE_URL is set, else PGlite in a temporary folder.
  */
 export default async function setup(project: TestProject) {
-  const port = await freePort();
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_e2e') : undefined;
   const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pharm-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
@@ -36,7 +26,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
+      // Port 0: the app takes a free port itself, so no other process can take it in between.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: scratch?.url ?? '',
       DATA_DIR: dataDir ?? '',
@@ -47,12 +38,12 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  let baseUrl = '';
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the app exited before it was ready:\n${output}`);
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
+    baseUrl ||= /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    if (baseUrl && (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false))) break;
     if (Date.now() > deadline) throw new Error(`the app did not start in 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }

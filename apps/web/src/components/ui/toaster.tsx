@@ -13,8 +13,8 @@ export const TOAST_DURATION = 5000;
 export const SWIPE_THRESHOLD = 50;
 
 export const toaster = createToaster({
-  // Top centre, under the top bar: in a corner it covered the page's primary buttons.
-  placement: 'top',
+  // Bottom centre: in a corner it covered the forms' submit buttons, at the top the page's header buttons.
+  placement: 'bottom',
   offsets: { top: '72px', right: '24px', bottom: '24px', left: '24px' },
   max: 1,
   duration: TOAST_DURATION,
