@@ -91,7 +91,8 @@ export function isoDate(required: string, label: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    // abort: an empty date gets only 'required', not also 'must be a valid date'.
+    .min(1, { error: required, abort: true })
     .refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
 }
 
