@@ -1,10 +1,12 @@
 import { authRouter } from './routers/auth.js';
+import { ordersRouter } from './routers/orders.js';
 import { pharmaciesRouter } from './routers/pharmacies.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   pharmacies: pharmaciesRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;
