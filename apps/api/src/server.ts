@@ -6,9 +6,11 @@ import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import type { DbHandle } from '@pharm/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import { createRequestContext } from './context.js';
+import { publicMessage, toTRPCError } from './lib/errors.js';
 import { guardWrites } from './lib/request-guard.js';
 import { registerRestRoutes } from './rest.js';
 import { createAuthLimits } from './routers/auth.service.js';
@@ -70,9 +72,14 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
   app.addHook('onRequest', guardWrites);
   // Fastify's own errors (malformed JSON, body too large) answer as the API does: { message }.
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    // Errors outside the procedures (the session store's lookup) get the same mapping: 503 when the database is away.
+    const mapped = toTRPCError(error);
+    const status = getHTTPStatusCodeFromError(mapped);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+    return reply.status(status).send({ message: publicMessage(mapped) });
   });
 
 

@@ -99,11 +99,11 @@ export class Client {
       const pair = line.split(';', 1)[0]!;
       this.cookie = pair.endsWith('=') ? undefined : pair;
     }
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = res.body ? JSON.parse(res.body) : undefined;
     } catch {
-      parsed = undefined;
+      // Not JSON (a PDF, an HTML page): the text is there.
     }
     return { status: res.statusCode, headers: res.headers, body: parsed as T, text: res.body };
   }

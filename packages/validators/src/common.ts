@@ -91,8 +91,7 @@ export function isoDate(required: string, label: string) {
   return z
     .string({ error: required })
     .trim()
-    // abort: an empty date gets only 'required', not also 'must be a valid date'.
-    .min(1, { error: required, abort: true })
+    .min(1, { message: required, abort: true })
     .refine(isIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
 }
 

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+
+export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function openPage(browser: Browser, route = '/'): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+  });
+  (page as Page & { problems: string[] }).problems = problems;
+  await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
+  return page;
+}
+
+/** Errors the page raised and CSP violations, so tests can assert there were none. */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** Waits until the page shows `text` somewhere in its visible body. */
+export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+}
+
+export async function waitForNoText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((t) => !document.body.innerText.includes(t), { timeout }, text);
+}
+
+/** The first visible button (or link styled as one) whose text is exactly `label`. */
+export async function button(page: Page, label: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (l) =>
+      [...document.querySelectorAll('button, a, [role="menuitem"], [role="tab"]')].find(
+        (el) => (el as HTMLElement).innerText?.trim() === l && (el as HTMLElement).offsetParent !== null,
+      ),
+    {},
+    label,
+  );
+  return handle as ElementHandle<Element>;
+}
+
+export async function click(page: Page, label: string): Promise<void> {
+  await (await button(page, label)).click();
+}
+
+/** Clears an input or textarea found by its name attribute and types the value. */
+export async function fill(page: Page, name: string, value: string): Promise<void> {
+  const selector = `[name="${name}"]`;
+  await page.waitForSelector(selector, { visible: true });
+  await page.$eval(selector, (el) => {
+    (el as HTMLInputElement).focus();
+    (el as HTMLInputElement).select?.();
+  });
+  await page.keyboard.press('Backspace');
+  if (value) await page.type(selector, value);
+}
+
+export async function select(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForSelector(`select[name="${name}"]`, { visible: true });
+  await page.select(`select[name="${name}"]`, value);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file as `${string}.png` });
+  return file;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}

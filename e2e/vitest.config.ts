@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['*.test.ts'],
+    globalSetup: ['./lib/global-setup.ts'],
+    // One browser and one server on a 2-core machine: files run one after another.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
