@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
 import { hashPassword } from '../routers/auth.service.js';
+import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 
 export const DEMO_USER = { email: 'demo@pharmsupply.test', password: 'demo1234', firstName: 'Dana', lastName: 'Morgan' };
@@ -30,6 +31,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   const ctx: SeedContext = { db, caller: createCaller(createInnerContext({ db, user })), log };
   log(`demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   await seedPharmacies(ctx);
+  await seedOrders(ctx);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
