@@ -65,7 +65,14 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
   if (query.status) q = q.where('o.status', '=', query.status);
   if (query.q) {
     const pattern = containsPattern(query.q);
-    q = q.where((eb) => eb.or([eb('o.orderNumber', 'ilike', pattern), eb('p.name', 'ilike', pattern)]));
+    // The matching pharmacies are looked up first so the planner sees their ids: a subquery
+    // here hides how selective the filter is, and a rare match then scans every order.
+    const pharmacyIds = (await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()).map((p) => p.id);
+    q = q.where((eb) =>
+      pharmacyIds.length
+        ? eb.or([eb('o.orderNumber', 'ilike', pattern), eb('o.pharmacyId', 'in', pharmacyIds)])
+        : eb('o.orderNumber', 'ilike', pattern),
+    );
   }
   const fetched = await q.execute();
   const rows = fetched.slice(0, limit);
