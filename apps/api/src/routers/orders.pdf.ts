@@ -34,6 +34,14 @@ const STATUS_COLOR: Record<string, string> = {
   Cancelled: '#b91c1c',
 };
 
+/**
+ * The built-in PDF fonts only have the WinAnsi characters (Latin-1 plus curly quotes, dashes, €);
+ * anything else would print as unrelated glyphs, so it prints as '?' instead.
+ */
+export function printable(text: string): string {
+  return text.replace(/\t/g, ' ').replace(/[^\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
+}
+
 interface Column {
   label: string;
   width: number;
@@ -42,9 +50,9 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { label: 'Product SKU', width: 78, align: 'left', value: (l) => l.productSku ?? '—' },
-  { label: 'Variant', width: 98, align: 'left', value: (l) => l.variantSku ?? '—' },
-  { label: 'Description', width: 166, align: 'left', value: (l) => l.description },
+  { label: 'Product SKU', width: 78, align: 'left', value: (l) => printable(l.productSku ?? '—') },
+  { label: 'Variant', width: 98, align: 'left', value: (l) => printable(l.variantSku ?? '—') },
+  { label: 'Description', width: 166, align: 'left', value: (l) => printable(l.description) },
   { label: 'Qty', width: 40, align: 'right', value: (l) => l.qty.toLocaleString('en-US') },
   { label: 'Unit Price', width: 64, align: 'right', value: (l) => formatUsd(l.unitPrice) },
   { label: 'Total', width: 66, align: 'right', value: (l) => formatUsd(l.lineTotal) },
@@ -125,7 +133,14 @@ function drawFirstPageHeader(doc: PDFKit.PDFDocument, order: OrderDetails): numb
 
 /** Bill To and Ship To side by side; returns the y below the taller box. */
 function drawParties(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): number {
-  const { pharmacy } = order;
+  const pharmacy = {
+    name: printable(order.pharmacy.name),
+    contactName: order.pharmacy.contactName && printable(order.pharmacy.contactName),
+    email: printable(order.pharmacy.email),
+    phone: order.pharmacy.phone && printable(order.pharmacy.phone),
+    shippingAddress: order.pharmacy.shippingAddress && printable(order.pharmacy.shippingAddress),
+    billingAddress: order.pharmacy.billingAddress && printable(order.pharmacy.billingAddress),
+  };
   const gap = 20;
   const boxWidth = (CONTENT_WIDTH - gap) / 2;
   const contact = [pharmacy.contactName && `Attn: ${pharmacy.contactName}`, pharmacy.email, pharmacy.phone].filter(
@@ -166,7 +181,7 @@ function drawContinuationHeader(doc: PDFKit.PDFDocument, order: OrderDetails): n
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOR.muted)
-    .text(`Purchase Order ${order.orderNumber} (continued)  ·  ${order.pharmacy.name}`, MARGIN + 160, MARGIN + 2, {
+    .text(`Purchase Order ${order.orderNumber} (continued)  ·  ${printable(order.pharmacy.name)}`, MARGIN + 160, MARGIN + 2, {
       width: CONTENT_WIDTH - 160,
       align: 'right',
       lineBreak: false,
@@ -234,12 +249,12 @@ function drawTotals(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): 
 function drawNotes(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): number {
   if (!order.notes) return top;
   doc.font('Helvetica').fontSize(9.5);
-  const textHeight = doc.heightOfString(order.notes, { width: CONTENT_WIDTH - 20 });
+  const textHeight = doc.heightOfString(printable(order.notes), { width: CONTENT_WIDTH });
   let y = top;
   // Long notes may run onto further pages; short ones are kept whole on one page.
   if (y + Math.min(textHeight, 120) + 24 > CONTENT_BOTTOM) y = drawContinuationHeader(doc.addPage(), order);
   doc.font('Helvetica-Bold').fontSize(8).fillColor(COLOR.muted).text('NOTES', MARGIN, y, { characterSpacing: 0.8, lineBreak: false });
-  return writeFlowing(doc, order, order.notes, y + 16);
+  return writeFlowing(doc, order, printable(order.notes), y + 16);
 }
 
 /** Contact line and sign-off fields, as on a paper purchase order. */
