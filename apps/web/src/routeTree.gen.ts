@@ -8,168 +8,168 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as AppRouteImport } from './routes/_app';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as AppIndexRouteImport } from './routes/_app/index';
-import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index';
-import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new';
-import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index';
-import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new';
-import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index';
-import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies/index';
-import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new';
-import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index';
-import { Route as AppProductsNewRouteImport } from './routes/_app/products/new';
-import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index';
-import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit';
-import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit';
-import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacies/$id.edit';
-import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
+import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
+import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
+import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index'
+import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies/index'
+import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new'
+import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
+import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
+import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
+import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
+import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacies/$id.edit'
+import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
   id: '/invoices/',
   path: '/invoices/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppInvoicesNewRoute = AppInvoicesNewRouteImport.update({
   id: '/invoices/new',
   path: '/invoices/new',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   id: '/orders/new',
   path: '/orders/new',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppPaymentsIndexRoute = AppPaymentsIndexRouteImport.update({
   id: '/payments/',
   path: '/payments/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppPharmaciesIndexRoute = AppPharmaciesIndexRouteImport.update({
   id: '/pharmacies/',
   path: '/pharmacies/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppPharmaciesNewRoute = AppPharmaciesNewRouteImport.update({
   id: '/pharmacies/new',
   path: '/pharmacies/new',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppProductsNewRoute = AppProductsNewRouteImport.update({
   id: '/products/new',
   path: '/products/new',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppInvoicesIdEditRoute = AppInvoicesIdEditRouteImport.update({
   id: '/invoices/$id/edit',
   path: '/invoices/$id/edit',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppOrdersIdEditRoute = AppOrdersIdEditRouteImport.update({
   id: '/orders/$id/edit',
   path: '/orders/$id/edit',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppPharmaciesIdEditRoute = AppPharmaciesIdEditRouteImport.update({
   id: '/pharmacies/$id/edit',
   path: '/pharmacies/$id/edit',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AppIndexRoute;
-  '/login': typeof LoginRoute;
-  '/invoices/new': typeof AppInvoicesNewRoute;
-  '/orders/new': typeof AppOrdersNewRoute;
-  '/pharmacies/new': typeof AppPharmaciesNewRoute;
-  '/products/new': typeof AppProductsNewRoute;
-  '/invoices/': typeof AppInvoicesIndexRoute;
-  '/orders/': typeof AppOrdersIndexRoute;
-  '/payments/': typeof AppPaymentsIndexRoute;
-  '/pharmacies/': typeof AppPharmaciesIndexRoute;
-  '/products/': typeof AppProductsIndexRoute;
-  '/reports/': typeof AppReportsIndexRoute;
-  '/invoices/$id/edit': typeof AppInvoicesIdEditRoute;
-  '/orders/$id/edit': typeof AppOrdersIdEditRoute;
-  '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute;
-  '/products/$id/edit': typeof AppProductsIdEditRoute;
+  '/': typeof AppIndexRoute
+  '/login': typeof LoginRoute
+  '/invoices/new': typeof AppInvoicesNewRoute
+  '/orders/new': typeof AppOrdersNewRoute
+  '/pharmacies/new': typeof AppPharmaciesNewRoute
+  '/products/new': typeof AppProductsNewRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
+  '/orders/': typeof AppOrdersIndexRoute
+  '/payments/': typeof AppPaymentsIndexRoute
+  '/pharmacies/': typeof AppPharmaciesIndexRoute
+  '/products/': typeof AppProductsIndexRoute
+  '/reports/': typeof AppReportsIndexRoute
+  '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
+  '/orders/$id/edit': typeof AppOrdersIdEditRoute
+  '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesByTo {
-  '/login': typeof LoginRoute;
-  '/': typeof AppIndexRoute;
-  '/invoices/new': typeof AppInvoicesNewRoute;
-  '/orders/new': typeof AppOrdersNewRoute;
-  '/pharmacies/new': typeof AppPharmaciesNewRoute;
-  '/products/new': typeof AppProductsNewRoute;
-  '/invoices': typeof AppInvoicesIndexRoute;
-  '/orders': typeof AppOrdersIndexRoute;
-  '/payments': typeof AppPaymentsIndexRoute;
-  '/pharmacies': typeof AppPharmaciesIndexRoute;
-  '/products': typeof AppProductsIndexRoute;
-  '/reports': typeof AppReportsIndexRoute;
-  '/invoices/$id/edit': typeof AppInvoicesIdEditRoute;
-  '/orders/$id/edit': typeof AppOrdersIdEditRoute;
-  '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute;
-  '/products/$id/edit': typeof AppProductsIdEditRoute;
+  '/login': typeof LoginRoute
+  '/': typeof AppIndexRoute
+  '/invoices/new': typeof AppInvoicesNewRoute
+  '/orders/new': typeof AppOrdersNewRoute
+  '/pharmacies/new': typeof AppPharmaciesNewRoute
+  '/products/new': typeof AppProductsNewRoute
+  '/invoices': typeof AppInvoicesIndexRoute
+  '/orders': typeof AppOrdersIndexRoute
+  '/payments': typeof AppPaymentsIndexRoute
+  '/pharmacies': typeof AppPharmaciesIndexRoute
+  '/products': typeof AppProductsIndexRoute
+  '/reports': typeof AppReportsIndexRoute
+  '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
+  '/orders/$id/edit': typeof AppOrdersIdEditRoute
+  '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/_app': typeof AppRouteWithChildren;
-  '/login': typeof LoginRoute;
-  '/_app/': typeof AppIndexRoute;
-  '/_app/invoices/new': typeof AppInvoicesNewRoute;
-  '/_app/orders/new': typeof AppOrdersNewRoute;
-  '/_app/pharmacies/new': typeof AppPharmaciesNewRoute;
-  '/_app/products/new': typeof AppProductsNewRoute;
-  '/_app/invoices/': typeof AppInvoicesIndexRoute;
-  '/_app/orders/': typeof AppOrdersIndexRoute;
-  '/_app/payments/': typeof AppPaymentsIndexRoute;
-  '/_app/pharmacies/': typeof AppPharmaciesIndexRoute;
-  '/_app/products/': typeof AppProductsIndexRoute;
-  '/_app/reports/': typeof AppReportsIndexRoute;
-  '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute;
-  '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute;
-  '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute;
-  '/_app/products/$id/edit': typeof AppProductsIdEditRoute;
+  __root__: typeof rootRouteImport
+  '/_app': typeof AppRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_app/': typeof AppIndexRoute
+  '/_app/invoices/new': typeof AppInvoicesNewRoute
+  '/_app/orders/new': typeof AppOrdersNewRoute
+  '/_app/pharmacies/new': typeof AppPharmaciesNewRoute
+  '/_app/products/new': typeof AppProductsNewRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/payments/': typeof AppPaymentsIndexRoute
+  '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
+  '/_app/products/': typeof AppProductsIndexRoute
+  '/_app/reports/': typeof AppReportsIndexRoute
+  '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
+  '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
+  '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/_app/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/login'
@@ -186,8 +186,8 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
-    | '/products/$id/edit';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/products/$id/edit'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/'
@@ -204,7 +204,7 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
-    | '/products/$id/edit';
+    | '/products/$id/edit'
   id:
     | '__root__'
     | '/_app'
@@ -223,154 +223,154 @@ export interface FileRouteTypes {
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
     | '/_app/pharmacies/$id/edit'
-    | '/_app/products/$id/edit';
-  fileRoutesById: FileRoutesById;
+    | '/_app/products/$id/edit'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AppRoute: typeof AppRouteWithChildren;
-  LoginRoute: typeof LoginRoute;
+  AppRoute: typeof AppRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_app': {
-      id: '/_app';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/': {
-      id: '/_app/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof AppIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/': {
-      id: '/_app/invoices/';
-      path: '/invoices';
-      fullPath: '/invoices/';
-      preLoaderRoute: typeof AppInvoicesIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/new': {
-      id: '/_app/invoices/new';
-      path: '/invoices/new';
-      fullPath: '/invoices/new';
-      preLoaderRoute: typeof AppInvoicesNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/invoices/new'
+      path: '/invoices/new'
+      fullPath: '/invoices/new'
+      preLoaderRoute: typeof AppInvoicesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/': {
-      id: '/_app/orders/';
-      path: '/orders';
-      fullPath: '/orders/';
-      preLoaderRoute: typeof AppOrdersIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AppOrdersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/new': {
-      id: '/_app/orders/new';
-      path: '/orders/new';
-      fullPath: '/orders/new';
-      preLoaderRoute: typeof AppOrdersNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/orders/new'
+      path: '/orders/new'
+      fullPath: '/orders/new'
+      preLoaderRoute: typeof AppOrdersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/payments/': {
-      id: '/_app/payments/';
-      path: '/payments';
-      fullPath: '/payments/';
-      preLoaderRoute: typeof AppPaymentsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/payments/'
+      path: '/payments'
+      fullPath: '/payments/'
+      preLoaderRoute: typeof AppPaymentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pharmacies/': {
-      id: '/_app/pharmacies/';
-      path: '/pharmacies';
-      fullPath: '/pharmacies/';
-      preLoaderRoute: typeof AppPharmaciesIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/pharmacies/'
+      path: '/pharmacies'
+      fullPath: '/pharmacies/'
+      preLoaderRoute: typeof AppPharmaciesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pharmacies/new': {
-      id: '/_app/pharmacies/new';
-      path: '/pharmacies/new';
-      fullPath: '/pharmacies/new';
-      preLoaderRoute: typeof AppPharmaciesNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/pharmacies/new'
+      path: '/pharmacies/new'
+      fullPath: '/pharmacies/new'
+      preLoaderRoute: typeof AppPharmaciesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/': {
-      id: '/_app/products/';
-      path: '/products';
-      fullPath: '/products/';
-      preLoaderRoute: typeof AppProductsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/products/'
+      path: '/products'
+      fullPath: '/products/'
+      preLoaderRoute: typeof AppProductsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/new': {
-      id: '/_app/products/new';
-      path: '/products/new';
-      fullPath: '/products/new';
-      preLoaderRoute: typeof AppProductsNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/products/new'
+      path: '/products/new'
+      fullPath: '/products/new'
+      preLoaderRoute: typeof AppProductsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/': {
-      id: '/_app/reports/';
-      path: '/reports';
-      fullPath: '/reports/';
-      preLoaderRoute: typeof AppReportsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/reports/'
+      path: '/reports'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AppReportsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/$id/edit': {
-      id: '/_app/invoices/$id/edit';
-      path: '/invoices/$id/edit';
-      fullPath: '/invoices/$id/edit';
-      preLoaderRoute: typeof AppInvoicesIdEditRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/invoices/$id/edit'
+      path: '/invoices/$id/edit'
+      fullPath: '/invoices/$id/edit'
+      preLoaderRoute: typeof AppInvoicesIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/$id/edit': {
-      id: '/_app/orders/$id/edit';
-      path: '/orders/$id/edit';
-      fullPath: '/orders/$id/edit';
-      preLoaderRoute: typeof AppOrdersIdEditRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/orders/$id/edit'
+      path: '/orders/$id/edit'
+      fullPath: '/orders/$id/edit'
+      preLoaderRoute: typeof AppOrdersIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pharmacies/$id/edit': {
-      id: '/_app/pharmacies/$id/edit';
-      path: '/pharmacies/$id/edit';
-      fullPath: '/pharmacies/$id/edit';
-      preLoaderRoute: typeof AppPharmaciesIdEditRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/pharmacies/$id/edit'
+      path: '/pharmacies/$id/edit'
+      fullPath: '/pharmacies/$id/edit'
+      preLoaderRoute: typeof AppPharmaciesIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/edit': {
-      id: '/_app/products/$id/edit';
-      path: '/products/$id/edit';
-      fullPath: '/products/$id/edit';
-      preLoaderRoute: typeof AppProductsIdEditRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/products/$id/edit'
+      path: '/products/$id/edit'
+      fullPath: '/products/$id/edit'
+      preLoaderRoute: typeof AppProductsIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
-  AppIndexRoute: typeof AppIndexRoute;
-  AppInvoicesNewRoute: typeof AppInvoicesNewRoute;
-  AppOrdersNewRoute: typeof AppOrdersNewRoute;
-  AppPharmaciesNewRoute: typeof AppPharmaciesNewRoute;
-  AppProductsNewRoute: typeof AppProductsNewRoute;
-  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute;
-  AppOrdersIndexRoute: typeof AppOrdersIndexRoute;
-  AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute;
-  AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute;
-  AppProductsIndexRoute: typeof AppProductsIndexRoute;
-  AppReportsIndexRoute: typeof AppReportsIndexRoute;
-  AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute;
-  AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute;
-  AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute;
-  AppProductsIdEditRoute: typeof AppProductsIdEditRoute;
+  AppIndexRoute: typeof AppIndexRoute
+  AppInvoicesNewRoute: typeof AppInvoicesNewRoute
+  AppOrdersNewRoute: typeof AppOrdersNewRoute
+  AppPharmaciesNewRoute: typeof AppPharmaciesNewRoute
+  AppProductsNewRoute: typeof AppProductsNewRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
+  AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
+  AppProductsIndexRoute: typeof AppProductsIndexRoute
+  AppReportsIndexRoute: typeof AppReportsIndexRoute
+  AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
+  AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
+  AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
+  AppProductsIdEditRoute: typeof AppProductsIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -389,14 +389,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
-};
+}
 
-const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
-};
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>();
+  ._addFileTypes<FileRouteTypes>()

@@ -70,7 +70,12 @@ export function ConfirmDialog({
               </Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              <Button
+                variant="outline"
+                colorPalette="gray"
+                onClick={() => onOpenChange(false)}
+                disabled={pending}
+              >
                 {cancelLabel}
               </Button>
               <Button
@@ -84,7 +89,7 @@ export function ConfirmDialog({
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild disabled={pending}>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

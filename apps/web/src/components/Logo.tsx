@@ -26,9 +26,12 @@ export function LogoMark({ size = 8, ...props }: { size?: BoxProps['boxSize'] } 
 export function Logo({
   size = 8,
   inverted = false,
+  compact = false,
 }: {
   size?: BoxProps['boxSize'];
   inverted?: boolean;
+  /** Only the mark on small screens. */
+  compact?: boolean;
 }) {
   return (
     <HStack gap="2.5" align="center">
@@ -40,6 +43,7 @@ export function Logo({
         letterSpacing="-0.02em"
         color={inverted ? 'white' : 'ink.900'}
         lineHeight="1"
+        hideBelow={compact ? 'sm' : undefined}
       >
         Pharm
         <Text as="span" color={inverted ? 'brand.200' : 'brand.600'}>

@@ -85,7 +85,7 @@ function ActionButton({
 }: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
   return (
     <Tooltip content={label}>
-      <IconButton aria-label={label} variant="ghost" size="sm" color="fg.muted" {...props}>
+      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
         {children}
       </IconButton>
     </Tooltip>
@@ -175,7 +175,17 @@ export function PharmaciesPage() {
       </Flex>
 
       <TableCard opacity={list.isPlaceholderData ? 0.7 : 1} transition="opacity 120ms">
-        <Table.Root size="sm" interactive={rows.length > 0} data-testid="pharmacies-table">
+        <Table.Root
+          size="sm"
+          fontSize="13px"
+          interactive={rows.length > 0}
+          data-testid="pharmacies-table"
+          css={{
+            '& td, & th': { paddingInline: '0.625rem' },
+            '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
+            '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
+          }}
+        >
           <Table.Header>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader py="3">Name</Table.ColumnHeader>
@@ -213,18 +223,24 @@ export function PharmaciesPage() {
             ) : (
               rows.map((pharmacy) => (
                 <Table.Row key={pharmacy.id} data-testid={`pharmacy-row-${pharmacy.id}`}>
-                  <Table.Cell fontWeight="medium" color="fg" py="3">
+                  <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
                     {pharmacy.name}
                   </Table.Cell>
-                  <Table.Cell color="fg.muted">{pharmacy.contactName || EMPTY}</Table.Cell>
-                  <Table.Cell color="fg.muted">{pharmacy.email || EMPTY}</Table.Cell>
+                  <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
+                    {pharmacy.contactName || EMPTY}
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted" maxW="170px">
+                    <Text as="span" display="block" truncate title={pharmacy.email}>
+                      {pharmacy.email || EMPTY}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell color="fg.muted" whiteSpace="nowrap">
                     {pharmacy.phone || EMPTY}
                   </Table.Cell>
-                  <Table.Cell color="fg.muted" maxW="xs">
+                  <Table.Cell color="fg.muted" minW="44" whiteSpace="normal" lineHeight="short">
                     <AddressCell address={pharmacy.shippingAddress} />
                   </Table.Cell>
-                  <Table.Cell color="fg.muted" whiteSpace="nowrap">
+                  <Table.Cell color="fg.muted" minW="20" whiteSpace="normal">
                     {termsLabel(pharmacy.terms)}
                   </Table.Cell>
                   <Table.Cell textAlign="end">
@@ -263,6 +279,7 @@ export function PharmaciesPage() {
         <Flex justify="center" mt="5">
           <Button
             variant="outline"
+            colorPalette="gray"
             bg="bg.panel"
             onClick={() => void list.fetchNextPage()}
             loading={list.isFetchingNextPage}

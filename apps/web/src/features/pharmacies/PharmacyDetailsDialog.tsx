@@ -81,7 +81,7 @@ export function PharmacyDetailsDialog({
                   </DataList.Root>
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
+                  <Button variant="outline" colorPalette="gray" onClick={onClose}>
                     Close
                   </Button>
                   <Button asChild>
@@ -91,7 +91,7 @@ export function PharmacyDetailsDialog({
                   </Button>
                 </Dialog.Footer>
                 <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
+                  <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
                 </Dialog.CloseTrigger>
               </>
             ) : null}

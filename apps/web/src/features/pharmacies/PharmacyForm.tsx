@@ -211,7 +211,9 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         <Section title="Addresses" description="Where orders ship and where invoices go.">
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <Field.Root invalid={!!errors.shippingAddress}>
-              <Field.Label>Shipping address</Field.Label>
+              <Flex w="full" h="6" align="center">
+                <Field.Label>Shipping address</Field.Label>
+              </Flex>
               <Textarea
                 rows={4}
                 autoresize
@@ -221,7 +223,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
               <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.billingAddress}>
-              <Flex w="full" align="center" justify="space-between" gap="2">
+              <Flex w="full" h="6" align="center" justify="space-between" gap="2">
                 <Field.Label>Billing address</Field.Label>
                 <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
                   <LuCopy /> Copy from Shipping
@@ -262,7 +264,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         borderColor="border.muted"
         roundedBottom="xl"
       >
-        <Button variant="outline" bg="bg.panel" asChild>
+        <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
           <Link to="/pharmacies">Cancel</Link>
         </Button>
         <Button

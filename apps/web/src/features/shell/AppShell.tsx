@@ -51,7 +51,7 @@ function MobileNav() {
               <SideNav onNavigate={() => setOpen(false)} />
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
+              <CloseButton size="sm" colorPalette="gray" aria-label="Close menu" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
@@ -82,7 +82,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         <MobileNav />
         <Box w={{ md: `calc(${SIDEBAR_WIDTH} - 1.5rem)` }} flexShrink={0}>
           <Link to="/" aria-label="PharmSupply home">
-            <Logo />
+            <Logo compact />
           </Link>
         </Box>
         <Flex flex="1" minW="0" hideBelow="sm">
@@ -115,7 +115,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         >
           <SideNav />
         </Box>
-        <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          px={{ base: '4', md: '6', '2xl': '8' }}
+          py={{ base: '6', md: '8' }}
+        >
           <SkipNavContent />
           <Box maxW="7xl" mx="auto">
             {children}

@@ -2,16 +2,7 @@ import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLogOut } from 'react-icons/lu';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
-
-export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
-}
-
-/** First letter of the first name, else of the email, else 'U'. */
-export function userInitial(user: Pick<User, 'firstName' | 'email'>): string {
-  const source = user.firstName?.trim() || user.email?.trim() || '';
-  return (source.charAt(0) || 'U').toUpperCase();
-}
+import { fullName, userInitial } from './user';
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
@@ -23,6 +14,7 @@ export function UserMenu({ user }: { user: User }) {
       <Menu.Trigger asChild>
         <Button
           variant="ghost"
+          colorPalette="gray"
           px="1.5"
           gap="2"
           data-testid="user-menu"
