@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -69,9 +69,9 @@ export async function click(page: Page, label: string): Promise<void> {
   await (await button(page, label)).click();
 }
 
-/** Clears an input or textarea found by its name attribute and types the value. */
-export async function fill(page: Page, name: string, value: string): Promise<void> {
-  const selector = `[name="${name}"]`;
+/** Clears an input or textarea found by its name attribute (inside `scope`, if given) and types the value. */
+export async function fill(page: Page, name: string, value: string, scope = ''): Promise<void> {
+  const selector = `${scope} [name="${name}"]`.trim();
   await page.waitForSelector(selector, { visible: true });
   await page.$eval(selector, (el) => {
     (el as HTMLInputElement).focus();
@@ -95,4 +95,43 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Registers a new user through the API from inside the page (sets the session cookie), then opens `route`. */
+export async function signUp(page: Page, route = '/'): Promise<{ email: string; password: string }> {
+  const account = { email: uniqueEmail('staff'), password: 'secret12', firstName: 'Casey', lastName: 'Quinn' };
+  const status = await page.evaluate(async (body) => {
+    const res = await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return res.status;
+  }, account);
+  if (status !== 201) throw new Error(`register answered ${status}`);
+  await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
+  return account;
+}
+
+/** Clicks the icon button with this aria-label inside the element matching `scope`. */
+export async function clickIn(page: Page, scope: string, ariaLabel: string): Promise<void> {
+  const selector = `${scope} [aria-label="${ariaLabel}"]`;
+  await page.waitForSelector(selector, { visible: true });
+  await page.click(selector);
+}
+
+/** The row of a table whose text includes `text`: its data-testid, for scoping clicks. */
+export async function rowTestId(page: Page, text: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (t) => [...document.querySelectorAll('tr[data-testid]')].find((row) => (row as HTMLElement).innerText.includes(t))?.getAttribute('data-testid'),
+    {},
+    text,
+  );
+  return `[data-testid="${await handle.jsonValue()}"]`;
+}
+
+/** Keeps a screenshot of the page of every failed test in e2e/artifacts, named after the test. */
+export function screenshotOnFailure(getPage: () => Page | undefined): void {
+  afterEach(async (ctx) => {
+    const page = getPage();
+    if (ctx.task.result?.state === 'fail' && page) {
+      await screenshot(page, `failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    }
+  });
 }

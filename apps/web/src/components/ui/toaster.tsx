@@ -13,7 +13,9 @@ export const TOAST_DURATION = 5000;
 export const SWIPE_THRESHOLD = 50;
 
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  // Top centre, under the top bar: in a corner it covered the page's primary buttons.
+  placement: 'top',
+  offsets: { top: '72px', right: '24px', bottom: '24px', left: '24px' },
   max: 1,
   duration: TOAST_DURATION,
   hotkey: ['F8'],

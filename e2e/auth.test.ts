@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { click, fill, launchBrowser, screenshotOnFailure, openPage, pageProblems, screenshot, uniqueEmail, waitForText } from './lib/browser.js';
+
+let browser: Browser;
+let page: Page;
+const account = { email: uniqueEmail('ada'), password: 'secret12' };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser, '/');
+});
+afterAll(() => browser.close());
+screenshotOnFailure(() => page);
+
+describe('sign-in', () => {
+  it('shows the auth screen at / when signed out', async () => {
+    await waitForText(page, 'Pharmacy Supply Chain Management');
+    await waitForText(page, 'Welcome back');
+    await waitForText(page, 'Enter your credentials to access your account');
+    await screenshot(page, 'auth');
+  });
+
+  it('shows field errors under email and password', async () => {
+    await fill(page, 'email', 'not-an-email', '[data-testid="login-form"]');
+    await fill(page, 'password', '123', '[data-testid="login-form"]');
+    await click(page, 'Log in');
+    await waitForText(page, 'Please enter a valid email');
+    await waitForText(page, 'Password must be at least 6 characters');
+  });
+
+  it('registers a new user and lands on the dashboard', async () => {
+    await click(page, 'Register');
+    await waitForText(page, 'Create an account');
+    await waitForText(page, 'Enter your information to get started');
+    const form = '[data-testid="register-form"]';
+    await fill(page, 'firstName', 'Ada', form);
+    await fill(page, 'lastName', 'Lovelace', form);
+    await fill(page, 'email', account.email, form);
+    await fill(page, 'password', account.password, form);
+    await click(page, 'Create account');
+    await waitForText(page, 'Overview of your supply chain operations');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await waitForText(page, 'Ada Lovelace');
+    await screenshot(page, 'dashboard');
+  });
+
+  it('logs out from the user menu and returns to the auth screen', async () => {
+    await page.click('[data-testid="user-menu"]');
+    await waitForText(page, 'My Account');
+    await click(page, 'Log out');
+    await waitForText(page, 'Welcome back');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('refuses a wrong password with the Login failed toast', async () => {
+    const form = '[data-testid="login-form"]';
+    await fill(page, 'email', account.email, form);
+    await fill(page, 'password', 'wrong-password', form);
+    await click(page, 'Log in');
+    await waitForText(page, 'Login failed');
+    await waitForText(page, 'Invalid email or password');
+  });
+
+  it('logs in again', async () => {
+    const form = '[data-testid="login-form"]';
+    await fill(page, 'email', account.email, form);
+    await fill(page, 'password', account.password, form);
+    await click(page, 'Log in');
+    await waitForText(page, 'Overview of your supply chain operations');
+  });
+
+  it('keeps the session over a reload and sends a signed-in user away from /login', async () => {
+    await page.reload({ waitUntil: 'networkidle0' });
+    await waitForText(page, 'Overview of your supply chain operations');
+    await page.goto(new URL('/login', page.url()).toString(), { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Overview of your supply chain operations');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it("shows '404 Page Not Found' for an unknown route", async () => {
+    await page.goto(new URL('/no-such-page', page.url()).toString(), { waitUntil: 'networkidle0' });
+    await waitForText(page, '404 Page Not Found');
+  });
+
+  it('ran without page errors or CSP violations', () => {
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('signed out', () => {
+  it('sends a visitor of a protected screen to the auth screen', async () => {
+    const context = await browser.createBrowserContext();
+    const fresh = await context.newPage();
+    await fresh.goto(new URL('/pharmacies', page.url()).toString(), { waitUntil: 'networkidle0' });
+    await waitForText(fresh, 'Welcome back');
+    expect(new URL(fresh.url()).pathname).toBe('/');
+    await context.close();
+  });
+});
