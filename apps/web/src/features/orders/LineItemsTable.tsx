@@ -1,4 +1,4 @@
-import { Box, Field, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { formatUsd, formLineTotal, ORDER_FORM_CATEGORIES, toCents, type OrderData } from '@pharm/validators';
@@ -78,7 +78,7 @@ function LineRow({
               apply(withProduct(getValues(`lineItems.${index}`), products.find((p) => p.sku === event.target.value)))
             }
           >
-            <option value="">{line.category ? 'Select product' : 'Choose a category'}</option>
+            <option value="">{line.category ? 'Select product' : 'Product'}</option>
             {line.productSku && !inCategory.some((p) => p.sku === line.productSku) ? (
               // A product no longer offered (inactive, or outside the form's categories) stays shown.
               <option value={line.productSku}>{product?.name ?? line.productSku}</option>
@@ -102,13 +102,13 @@ function LineRow({
               apply(withVariant(getValues(`lineItems.${index}`), product?.variants.find((v) => v.variantSku === event.target.value)))
             }
           >
-            <option value="">{line.productSku ? 'Select variant' : 'Choose a product'}</option>
+            <option value="">{line.productSku ? 'Select variant' : 'Variant'}</option>
             {line.variantSku && !product?.variants.some((v) => v.variantSku === line.variantSku) ? (
               <option value={line.variantSku}>{line.variantSku}</option>
             ) : null}
             {product?.variants.map((variant) => (
               <option key={variant.variantSku} value={variant.variantSku}>
-                {[variant.variantSku, variant.size, variant.color].filter(Boolean).join(' · ')}
+                {[variant.size, variant.color].filter(Boolean).join(' · ') || variant.variantSku}
               </option>
             ))}
           </NativeSelect.Field>
@@ -149,8 +149,10 @@ function LineRow({
           <Field.ErrorText>{errors?.unitPrice?.message}</Field.ErrorText>
         </Field.Root>
       </Table.Cell>
-      <Table.Cell textAlign="end" pt="3.5" fontWeight="medium" whiteSpace="nowrap" data-testid={`line-${index}-total`}>
-        <Text fontVariantNumeric="tabular-nums">{shownTotal(line.lineTotal)}</Text>
+      <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap" data-testid={`line-${index}-total`}>
+        <Flex h="9" align="center" justify="flex-end" fontVariantNumeric="tabular-nums">
+          {shownTotal(line.lineTotal)}
+        </Flex>
         {errors?.lineTotal?.message ? (
           <Text color="fg.error" textStyle="xs">
             {errors.lineTotal.message}
@@ -189,22 +191,22 @@ export function LineItemsTable({
   const { fields, remove } = lineArray;
   return (
     <Box overflowX="auto" mx="-1" px="1">
-      <Table.Root size="sm" fontSize="13px" minW="900px" data-testid="line-items" css={{ '& td, & th': { paddingInline: '0.3rem' } }}>
+      <Table.Root size="sm" fontSize="13px" minW="860px" tableLayout="fixed" data-testid="line-items" css={{ '& td, & th': { paddingInline: '0.3rem' } }}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader ps="0" w="118px">
+            <Table.ColumnHeader ps="0" w="108px">
               Category
             </Table.ColumnHeader>
-            <Table.ColumnHeader w="19%">Product</Table.ColumnHeader>
-            <Table.ColumnHeader w="16%">Variant</Table.ColumnHeader>
+            <Table.ColumnHeader w="24%">Product</Table.ColumnHeader>
+            <Table.ColumnHeader w="15%">Variant</Table.ColumnHeader>
             <Table.ColumnHeader>Description</Table.ColumnHeader>
-            <Table.ColumnHeader w="72px" textAlign="end">
+            <Table.ColumnHeader w="68px" textAlign="end">
               Qty
             </Table.ColumnHeader>
-            <Table.ColumnHeader w="100px" textAlign="end">
+            <Table.ColumnHeader w="96px" textAlign="end">
               Unit Price
             </Table.ColumnHeader>
-            <Table.ColumnHeader w="96px" textAlign="end">
+            <Table.ColumnHeader w="88px" textAlign="end">
               Total
             </Table.ColumnHeader>
             <Table.ColumnHeader w="40px" pe="0">

@@ -106,7 +106,9 @@ export function OrderDetailsDialog({
                         <StatusBadge status={current.status} colors={ORDER_STATUS_COLORS} />
                       </Fact>
                       <Fact label="Shipping">{current.shipMethod || 'Not specified'}</Fact>
-                      <Fact label="Created">{formatDate(current.createdAt)}</Fact>
+                      <Fact label="Total">
+                        <MoneyText value={current.total} fontWeight="semibold" />
+                      </Fact>
                     </Grid>
 
                     <Box>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import {
+  Box,
   Button,
   CloseButton,
   Flex,
@@ -284,6 +285,10 @@ export function OrdersPage() {
                         >
                           <LuCircleCheck />
                         </ActionButton>
+                      ) : null}
+                      {order.status !== 'Draft' && order.status !== 'Sent' ? (
+                        // Keeps the delete button in the same column on every row.
+                        <Box w="6" flexShrink={0} aria-hidden="true" />
                       ) : null}
                       <ActionButton
                         label="Delete"
