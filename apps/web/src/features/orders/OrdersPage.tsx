@@ -104,11 +104,17 @@ export function OrdersPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const actions = useOrderActions();
 
+  const status = tabStatus(tab);
   const list = trpc.orders.list.useInfiniteQuery(
-    { q, status: tabStatus(tab), limit: ORDERS_PAGE_SIZE },
+    { q, status, limit: ORDERS_PAGE_SIZE },
     {
       getNextPageParam: (last) => last.nextCursor,
-      placeholderData: (previous) => previous,
+      // While the filter text changes the old rows stay (dimmed); a new tab shows skeleton rows
+      // rather than rows of another status.
+      placeholderData: (previous, previousQuery) =>
+        (previousQuery?.queryKey[1] as { input?: { status?: string } } | undefined)?.input?.status === status
+          ? previous
+          : undefined,
     },
   );
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -288,7 +294,7 @@ export function OrdersPage() {
                       ) : null}
                       {order.status !== 'Draft' && order.status !== 'Sent' ? (
                         // Keeps the delete button in the same column on every row.
-                        <Box w="6" flexShrink={0} aria-hidden="true" />
+                        <Box w="8" flexShrink={0} aria-hidden="true" />
                       ) : null}
                       <ActionButton
                         label="Delete"
