@@ -56,6 +56,7 @@ try {
   });
   await shot('/', 'dashboard', 'Overview of your supply chain operations');
   await shot('/pharmacies', 'pharmacies', 'Riverside Compounding Pharmacy');
+  await shot('/orders', 'orders', 'ORD-');
 } finally {
   await browser.close();
   app.kill('SIGTERM');

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context } from './context.js';
 import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
 import { createCaller } from './root.js';
+import { downloadOrderPdf } from './routers/orders.download.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -21,6 +22,19 @@ interface RestRoute {
   /** The answer is a page: its items are the body and its next cursor the X-Next-Cursor header. */
   paged?: true;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+}
+
+/** A rendered document sent as an attachment. */
+interface FileDownload {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+interface DownloadRoute {
+  url: string;
+  /** Loads the record through its procedure (so the same session check applies) and renders it. */
+  call: (caller: Caller, req: RestRequest) => Promise<FileDownload>;
 }
 
 /** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
@@ -56,38 +70,75 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/product-variants', status: 201, call: (c, r) => c.products.createVariant(r.body) },
   { method: 'DELETE', url: '/api/product-variants/:id', call: (c, r) => c.products.deleteVariant({ id: id(r) }) },
   { method: 'POST', url: '/api/import/:provider', call: (c, r) => c.products.importCatalog({ provider: r.params.provider }) },
+
+  {
+    method: 'GET',
+    url: '/api/orders',
+    paged: true,
+    call: (c, r) => c.orders.list({ ...page(r), status: r.query.status as never }),
+  },
+  { method: 'GET', url: '/api/orders/:id', call: (c, r) => c.orders.get({ id: id(r) }) },
+  { method: 'POST', url: '/api/orders', status: 201, call: (c, r) => c.orders.create(r.body) },
+  { method: 'PUT', url: '/api/orders/:id', call: (c, r) => c.orders.update({ id: id(r), data: r.body }) },
+  { method: 'DELETE', url: '/api/orders/:id', call: (c, r) => c.orders.delete({ id: id(r) }) },
+];
+
+/** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
+export const downloadRoutes: DownloadRoute[] = [
+  { url: '/api/orders/:id/download', call: (c, r) => downloadOrderPdf(c, id(r)) },
 ];
 
 export function registerRestRoutes(
   app: FastifyInstance,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ): void {
+  /** Runs a call with the request's caller; failures answer `{ message, issues }` with their status. */
+  const handle =
+    <T>(call: (caller: Caller, req: RestRequest) => Promise<T>, send: (reply: FastifyReply, result: T) => FastifyReply) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const caller = createCaller(await createContext(req, reply));
+        const result = await call(caller, {
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, string | undefined>,
+          body: (req.body ?? {}) as never,
+        });
+        return send(reply, result);
+      } catch (cause) {
+        const error = toTRPCError(cause);
+        const status = getHTTPStatusCodeFromError(error);
+        if (status >= 500) req.log.error({ err: error.cause ?? error }, 'REST call failed');
+        return reply.status(status).send({ message: publicMessage(error), issues: fieldIssues(error) });
+      }
+    };
+
   for (const route of restRoutes) {
     app.route({
       method: route.method,
       url: route.url,
-      handler: async (req, reply) => {
-        try {
-          const caller = createCaller(await createContext(req, reply));
-          const result = await route.call(caller, {
-            params: req.params as Record<string, string>,
-            query: req.query as Record<string, string | undefined>,
-            body: (req.body ?? {}) as never,
-          });
-          if (route.paged) {
-            const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | null };
-            if (nextCursor !== null) reply.header('X-Next-Cursor', String(nextCursor));
-            return reply.status(200).send(items);
-          }
-          return reply.status(route.status ?? 200).send(result);
-        } catch (cause) {
-          const error = toTRPCError(cause);
-          const status = getHTTPStatusCodeFromError(error);
-          if (status >= 500) req.log.error({ err: error.cause ?? error }, 'REST call failed');
-          return reply.status(status).send({ message: publicMessage(error), issues: fieldIssues(error) });
+      handler: handle(route.call, (reply, result) => {
+        if (route.paged) {
+          const { items, nextCursor } = result as { items: unknown[]; nextCursor: number | null };
+          if (nextCursor !== null) reply.header('X-Next-Cursor', String(nextCursor));
+          return reply.status(200).send(items);
         }
-      },
+        return reply.status(route.status ?? 200).send(result);
+      }),
     });
+  }
+
+  for (const route of downloadRoutes) {
+    app.get(
+      route.url,
+      handle(route.call, (reply, file) =>
+        reply
+          .status(200)
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(file.body),
+      ),
+    );
   }
 
   // Any other /api path: 401 when signed out (nothing is revealed), 404 otherwise.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityId, isoDate, money, optionalText } from './common.js';
+import { entityId, isoDate, listQuery, money, optionalText } from './common.js';
+import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 
 export const ORDER_STATUSES = ['Draft', 'Sent', 'Fulfilled', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -58,11 +59,56 @@ export const orderUpdateSchema = z.union([
   orderSchema.extend({ status: orderStatusField.optional() }),
 ]);
 
-export const orderListQuery = z.object({
+export const orderListQuery = listQuery.extend({
   status: orderStatusField.optional(),
 });
+
+/** The largest amount numeric(10,2) holds: 99,999,999.99. */
+export const MAX_MONEY_CENTS = 9_999_999_999;
+
+export interface OrderTotals {
+  /** qty × unitPrice of each line, in cents, in line order. */
+  lineTotals: number[];
+  /** subtotal = total = Σ line totals, in cents. */
+  total: number;
+  /** False when a line or the total does not fit numeric(10,2). */
+  fits: boolean;
+}
+
+/**
+ * decisions.md §2: line totals and the order total in integer cents, from validated lines
+ * (unit prices are 2-decimal strings). The server stores these and ignores what the client sent.
+ */
+export function orderTotals(lines: readonly { qty: number; unitPrice: string }[]): OrderTotals {
+  const lineTotals = lines.map((line) => {
+    const cents = parseScaled(line.unitPrice, 2);
+    if (cents === null) throw new RangeError(`Not a money amount: "${line.unitPrice}"`);
+    return lineTotalCents(line.qty, cents);
+  });
+  // Each line is checked before summing so the sum stays an exact integer.
+  if (lineTotals.some((cents) => cents > MAX_MONEY_CENTS)) return { lineTotals, total: Number.NaN, fits: false };
+  const total = sumCents(lineTotals);
+  return { lineTotals, total, fits: total <= MAX_MONEY_CENTS };
+}
+
+/**
+ * A form line's total while the user types: '0.00' until qty is a whole number ≥ 0 and the
+ * price a valid amount, so half-typed input never shows NaN.
+ */
+export function formLineTotal(qty: unknown, unitPrice: unknown): string {
+  const cents = typeof unitPrice === 'string' ? parseScaled(unitPrice, 2) : null;
+  if (cents === null || cents < 0 || typeof qty !== 'number' || !Number.isInteger(qty) || qty < 0) return '0.00';
+  const total = lineTotalCents(qty, cents);
+  return Number.isSafeInteger(total) ? fromCents(total) : '0.00';
+}
+
+/** The form's order total: Σ of its lines' shown totals, in cents. */
+export function formOrderTotalCents(lines: readonly { qty?: unknown; unitPrice?: unknown }[]): number {
+  return sumCents(lines.map((line) => parseScaled(formLineTotal(line.qty, line.unitPrice), 2) ?? 0));
+}
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderData = z.output<typeof orderSchema>;
 export type OrderLineItemInput = z.input<typeof orderLineItemSchema>;
 export type OrderUpdateData = z.output<typeof orderUpdateSchema>;
+export type OrderListQuery = z.input<typeof orderListQuery>;

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
 import { hashPassword } from '../routers/auth.service.js';
+import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
 
@@ -32,6 +33,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   log(`demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   await seedPharmacies(ctx);
   await seedProducts(ctx);
+  await seedOrders(ctx);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { EditOrderPage } from '../../../features/orders/OrderFormPage';
 import { idParams } from '../../../lib/params';
 
 export const Route = createFileRoute('/_app/orders/$id/edit')({
@@ -8,5 +8,6 @@ export const Route = createFileRoute('/_app/orders/$id/edit')({
 });
 
 function Page() {
-  return <PageHeader title="Edit Order" />;
+  const { id } = Route.useParams();
+  return <EditOrderPage key={id} id={id} />;
 }

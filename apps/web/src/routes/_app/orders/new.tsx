@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { NewOrderPage } from '../../../features/orders/OrderFormPage';
 
 export const Route = createFileRoute('/_app/orders/new')({
-  component: Page,
+  component: NewOrderPage,
 });
-
-function Page() {
-  return <PageHeader title="New Order" />;
-}

@@ -1,0 +1,272 @@
+import type { Db, Order, OrderLineItem } from '@pharm/db';
+import {
+  fromCents,
+  ORDER_TRANSITIONS,
+  orderTotals,
+  type OrderData,
+  type OrderListQuery,
+  type OrderStatus,
+  type OrderUpdateData,
+  type Page,
+} from '@pharm/validators';
+import { sql } from 'kysely';
+import { logActivity } from '../lib/activity.js';
+import { nextDocumentNumber } from '../lib/document-numbers.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { containsPattern } from '../lib/sql.js';
+
+export interface OrderListItem extends Order {
+  pharmacy: { name: string };
+  lineItems: OrderLineItem[];
+  /** Σ qty of the line items (the list's Items column). */
+  itemCount: number;
+}
+
+export interface OrderDetails extends Order {
+  pharmacy: {
+    name: string;
+    contactName: string | null;
+    email: string;
+    phone: string | null;
+    shippingAddress: string | null;
+    billingAddress: string | null;
+  };
+  lineItems: OrderLineItem[];
+  itemCount: number;
+}
+
+const itemCount = (lineItems: readonly OrderLineItem[]) => lineItems.reduce((n, line) => n + line.qty, 0);
+
+async function lineItemsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineItem[]>> {
+  const byOrder = new Map<number, OrderLineItem[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .selectFrom('orderLineItems')
+    .selectAll()
+    .where('orderId', 'in', orderIds)
+    .orderBy('orderId')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+/** Newest first, keyset-paginated on id; `q` matches the order number or the pharmacy name. */
+export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<OrderListItem>> {
+  const limit = query.limit ?? 50;
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .selectAll('o')
+    .select('p.name as pharmacyName')
+    .orderBy('o.id', 'desc')
+    .limit(limit + 1);
+  if (query.cursor) q = q.where('o.id', '<', query.cursor);
+  if (query.status) q = q.where('o.status', '=', query.status);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // The matching pharmacies are looked up first so the planner sees their ids: a subquery
+    // here hides how selective the filter is, and a rare match then scans every order.
+    const pharmacyIds = (await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()).map((p) => p.id);
+    q = q.where((eb) =>
+      pharmacyIds.length
+        ? eb.or([eb('o.orderNumber', 'ilike', pattern), eb('o.pharmacyId', 'in', pharmacyIds)])
+        : eb('o.orderNumber', 'ilike', pattern),
+    );
+  }
+  const fetched = await q.execute();
+  const rows = fetched.slice(0, limit);
+  const lines = await lineItemsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map(({ pharmacyName, ...order }) => {
+    const lineItems = lines.get(order.id) ?? [];
+    return { ...order, pharmacy: { name: pharmacyName }, lineItems, itemCount: itemCount(lineItems) };
+  });
+  return { items, nextCursor: fetched.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .selectAll('o')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      'p.shippingAddress',
+      'p.billingAddress',
+    ])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Order');
+  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...order } = row;
+  const lineItems = (await lineItemsOf(db, [id])).get(id) ?? [];
+  return {
+    ...order,
+    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
+    lineItems,
+    itemCount: itemCount(lineItems),
+  };
+}
+
+/** decisions.md §2: the server's own line totals and total; client-sent ones are ignored. */
+function computeTotals(data: OrderData) {
+  const totals = orderTotals(data.lineItems);
+  if (!totals.fits) throw badRequest('Order total is too large');
+  return { lineTotals: totals.lineTotals.map(fromCents), total: fromCents(totals.total) };
+}
+
+/** The pharmacy must exist; the key-share lock keeps it from being deleted until we commit. */
+async function lockPharmacy(trx: Db, pharmacyId: number): Promise<void> {
+  const pharmacy = await trx.selectFrom('pharmacies').select('id').where('id', '=', pharmacyId).forKeyShare().executeTakeFirst();
+  if (!pharmacy) throw badRequest(`Pharmacy ${pharmacyId} does not exist`);
+}
+
+async function insertLineItems(trx: Db, orderId: number, data: OrderData, lineTotals: string[]): Promise<void> {
+  await trx
+    .insertInto('orderLineItems')
+    .values(
+      data.lineItems.map((line, position) => ({
+        orderId,
+        position,
+        productSku: line.productSku,
+        variantSku: line.variantSku,
+        description: line.description,
+        qty: line.qty,
+        unitPrice: line.unitPrice,
+        lineTotal: lineTotals[position]!,
+      })),
+    )
+    .execute();
+}
+
+/** What the activity log keeps of a create or update: enough to rebuild the order. */
+function snapshot(data: OrderData, totals: ReturnType<typeof computeTotals>) {
+  return {
+    pharmacyId: data.pharmacyId,
+    orderDate: data.orderDate,
+    shipMethod: data.shipMethod,
+    notes: data.notes,
+    total: totals.total,
+    lineItems: data.lineItems.map((line, i) => ({
+      productSku: line.productSku,
+      variantSku: line.variantSku,
+      description: line.description,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: totals.lineTotals[i],
+    })),
+  };
+}
+
+export function createOrder(db: Db, data: OrderData, userId: string): Promise<OrderDetails> {
+  const totals = computeTotals(data);
+  return db.transaction().execute(async (trx) => {
+    await lockPharmacy(trx, data.pharmacyId);
+    // Taken last before the insert: the counter row stays locked until commit.
+    const orderNumber = await nextDocumentNumber(trx, 'ORD');
+    const { id } = await trx
+      .insertInto('orders')
+      .values({
+        orderNumber,
+        pharmacyId: data.pharmacyId,
+        orderDate: data.orderDate,
+        shipMethod: data.shipMethod,
+        notes: data.notes,
+        subtotal: totals.total,
+        total: totals.total,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertLineItems(trx, id, data, totals.lineTotals);
+    await logActivity(trx, {
+      entityType: 'order',
+      entityId: id,
+      action: 'create',
+      details: { orderNumber, ...snapshot(data, totals) },
+      userId,
+    });
+    return getOrder(trx, id);
+  });
+}
+
+const LOCKED_STATUSES: readonly OrderStatus[] = ['Fulfilled', 'Cancelled'];
+
+/**
+ * A status change alone (`{status}`), or the whole order with an optional status change; the
+ * line items are replaced. Setting the status the order already has changes nothing.
+ */
+export function updateOrder(db: Db, id: number, data: OrderUpdateData, userId: string): Promise<OrderDetails> {
+  const totals = 'lineItems' in data ? computeTotals(data) : null;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound('Order');
+    const from = current.status as OrderStatus;
+    const to = data.status ?? from;
+    if (to !== from && !ORDER_TRANSITIONS[from].includes(to)) {
+      throw conflict(`Cannot change order status from ${from} to ${to}`);
+    }
+
+    if (!('lineItems' in data) || !totals) {
+      if (to === from) return getOrder(trx, id);
+      await trx.updateTable('orders').set({ status: to, updatedAt: sql`now()` }).where('id', '=', id).execute();
+      await logActivity(trx, {
+        entityType: 'order',
+        entityId: id,
+        action: 'status',
+        details: { orderNumber: current.orderNumber, from, to },
+        userId,
+      });
+      return getOrder(trx, id);
+    }
+
+    if (LOCKED_STATUSES.includes(from)) {
+      throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
+    }
+    if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
+    await trx
+      .updateTable('orders')
+      .set({
+        pharmacyId: data.pharmacyId,
+        orderDate: data.orderDate,
+        shipMethod: data.shipMethod,
+        notes: data.notes,
+        status: to,
+        subtotal: totals.total,
+        total: totals.total,
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
+    await insertLineItems(trx, id, data, totals.lineTotals);
+    await logActivity(trx, {
+      entityType: 'order',
+      entityId: id,
+      action: 'update',
+      details: {
+        orderNumber: current.orderNumber,
+        ...(to !== from ? { statusFrom: from, statusTo: to } : {}),
+        changes: snapshot(data, totals),
+      },
+      userId,
+    });
+    return getOrder(trx, id);
+  });
+}
+
+/** Hard delete; the activity log keeps the order and its line items. */
+export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!order) throw notFound('Order');
+    const lineItems = await trx.selectFrom('orderLineItems').selectAll().where('orderId', '=', id).orderBy('position').execute();
+    await trx.deleteFrom('orders').where('id', '=', id).execute();
+    await logActivity(trx, { entityType: 'order', entityId: id, action: 'delete', details: { order, lineItems }, userId });
+    return { id };
+  });
+}

@@ -1,0 +1,368 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  Field,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Separator,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { LuClock, LuPlus } from 'react-icons/lu';
+import {
+  formOrderTotalCents,
+  formatUsd,
+  orderSchema,
+  SHIPPING_METHODS,
+  todayIso,
+  type OrderData,
+  type OrderInput,
+} from '@pharm/validators';
+import { StatusBadge } from '../../components/StatusBadge';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { itemsLabel, ORDER_STATUS_COLORS, type OrderDetails } from './format';
+import { LineItemsTable } from './LineItemsTable';
+import { blankLine, canSaveDraft, toFormLines, type FormLine, type ProductOption } from './lineItems';
+import { useSavedAgo } from './useSavedAgo';
+
+export type OrderFormValues = Omit<OrderInput, 'lineItems'> & { lineItems: FormLine[] };
+
+/** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
+const OPEN_NEW_LINE_DELAY_MS = 100;
+
+function toFormValues(order: OrderDetails | undefined, products: readonly ProductOption[]): OrderFormValues {
+  return {
+    pharmacyId: order?.pharmacyId ?? 0,
+    orderDate: order?.orderDate ?? todayIso(),
+    shipMethod: (order?.shipMethod ?? '') as OrderInput['shipMethod'],
+    notes: order?.notes ?? '',
+    lineItems: order ? toFormLines(order.lineItems, products) : [blankLine()],
+  };
+}
+
+function Card({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" shadow="xs">
+      <Flex px={{ base: '5', md: '6' }} pt="5" pb="4" justify="space-between" align="center" gap="3">
+        <Box>
+          <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
+            {title}
+          </Heading>
+          {description ? (
+            <Text textStyle="sm" color="fg.muted" mt="0.5">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {actions}
+      </Flex>
+      <Box px={{ base: '5', md: '6' }} pb="6">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="baseline" gap="4" textStyle="sm">
+      <Text color="fg.muted">{label}</Text>
+      <Box fontWeight="medium" fontVariantNumeric="tabular-nums" textAlign="end">
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+/**
+ * Create (no `order`) or edit an order. Save Draft creates the order once and updates it after;
+ * 'Create Order' sends a saved draft (status Sent) or creates the order; on success → /orders.
+ */
+export function OrderForm({
+  order,
+  products,
+  pharmacies,
+}: {
+  order?: OrderDetails;
+  products: ProductOption[];
+  pharmacies: readonly { id: number; name: string }[];
+}) {
+  const isEdit = order !== undefined;
+  const locked = order?.status === 'Fulfilled' || order?.status === 'Cancelled';
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [draftId, setDraftId] = useState<number | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const savedAgo = useSavedAgo(savedAt);
+
+  const form = useForm<OrderFormValues, unknown, OrderData>({
+    // The schema strips the form-only `category` of each line.
+    resolver: zodResolver(orderSchema) as unknown as Resolver<OrderFormValues, unknown, OrderData>,
+    defaultValues: toFormValues(order, products),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const lineArray = useFieldArray({ control, name: 'lineItems' });
+  const lines = useWatch({ control, name: 'lineItems' });
+  const totalCents = formOrderTotalCents(lines);
+  const itemCount = lines.reduce((sum, line) => sum + (Number.isInteger(line.qty) && line.qty > 0 ? line.qty : 0), 0);
+
+  const create = trpc.orders.create.useMutation();
+  const update = trpc.orders.update.useMutation();
+  const [savingDraft, setSavingDraft] = useState(false);
+
+  const fieldPaths = (): FieldPath<OrderFormValues>[] => [
+    'pharmacyId',
+    'orderDate',
+    'shipMethod',
+    'notes',
+    'lineItems',
+    ...getValues('lineItems').flatMap((_, i) =>
+      (['description', 'qty', 'unitPrice', 'productSku', 'variantSku'] as const).map(
+        (field) => `lineItems.${i}.${field}` as const,
+      ),
+    ),
+  ];
+
+  const addLine = () => {
+    const index = getValues('lineItems').length;
+    lineArray.append(blankLine(), { shouldFocus: false });
+    setTimeout(() => {
+      const select = document.querySelector<HTMLSelectElement>(`select[name="lineItems.${index}.category"]`);
+      select?.focus();
+      try {
+        select?.showPicker();
+      } catch {
+        // Browsers without showPicker() on selects, or without a user gesture: focus is enough.
+      }
+    }, OPEN_NEW_LINE_DELAY_MS);
+  };
+
+  const saveDraft = async () => {
+    const values = getValues();
+    if (!canSaveDraft(values.pharmacyId, values.lineItems)) {
+      notify.error('Cannot save', 'Please select a pharmacy and add at least one item.');
+      return;
+    }
+    // Lines nobody described yet are not part of the draft.
+    const data = { ...values, lineItems: values.lineItems.filter((line) => line.description?.trim()) };
+    const id = order?.id ?? draftId;
+    setSavingDraft(true);
+    try {
+      const saved = id ? await update.mutateAsync({ id, data }) : await create.mutateAsync(data);
+      setDraftId(saved.id);
+      setSavedAt(Date.now());
+      notify.success('Your order draft has been saved successfully.', 'Draft saved');
+      await utils.orders.invalidate();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, fieldPaths(), id ? 'data.' : '');
+      notify.error('Save failed', 'There was an error saving your order draft.');
+    } finally {
+      setSavingDraft(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (data) => {
+    const updating = order !== undefined || draftId !== null;
+    try {
+      if (order) await update.mutateAsync({ id: order.id, data });
+      else if (draftId !== null) await update.mutateAsync({ id: draftId, data: { ...data, status: 'Sent' } });
+      else await create.mutateAsync(data);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, fieldPaths(), updating ? 'data.' : '');
+      notify.error('Error', `Failed to ${isEdit ? 'update' : 'create'} order: ${errorMessage(error)}`);
+      return;
+    }
+    notify.success(isEdit ? 'Order updated successfully' : 'Order created successfully');
+    await utils.orders.invalidate();
+    await navigate({ to: '/orders' });
+  });
+
+  const pending = isSubmitting || savingDraft;
+  const showSaveDraft = !order || order.status === 'Draft';
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate data-testid="order-form">
+      <Stack gap="5">
+        {locked ? (
+          <Alert.Root status="warning" rounded="lg">
+            <Alert.Indicator />
+            <Alert.Title>
+              This order is {order?.status.toLowerCase()} and can no longer be edited.
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="5" alignItems="start">
+          <Card title="Order Details" description="Who the order is for, when, and how it ships.">
+            <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+              <GridItem colSpan={{ md: 3 }}>
+                <Field.Root invalid={!!errors.pharmacyId} required>
+                  <Field.Label>
+                    Pharmacy <Field.RequiredIndicator />
+                  </Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('pharmacyId', { valueAsNumber: true })}>
+                      <option value={0}>Select a pharmacy</option>
+                      {pharmacies.map((pharmacy) => (
+                        <option key={pharmacy.id} value={pharmacy.id}>
+                          {pharmacy.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
+                </Field.Root>
+              </GridItem>
+              <Field.Root invalid={!!errors.orderDate} required>
+                <Field.Label>
+                  Order date <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="date" {...register('orderDate')} />
+                <Field.ErrorText>{errors.orderDate?.message}</Field.ErrorText>
+              </Field.Root>
+              <GridItem colSpan={{ md: 2 }}>
+                <Field.Root invalid={!!errors.shipMethod}>
+                  <Field.Label>Shipping method</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('shipMethod')}>
+                      <option value="">Not specified</option>
+                      {SHIPPING_METHODS.map((method) => (
+                        <option key={method} value={method}>
+                          {method}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.shipMethod?.message}</Field.ErrorText>
+                </Field.Root>
+              </GridItem>
+              <GridItem colSpan={{ md: 3 }}>
+                <Field.Root invalid={!!errors.notes}>
+                  <Field.Label>Notes</Field.Label>
+                  <Textarea rows={2} autoresize placeholder="Delivery instructions, lot requirements, ..." {...register('notes')} />
+                  <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
+                </Field.Root>
+              </GridItem>
+            </Grid>
+          </Card>
+
+          <Card title="Order Summary">
+            <Stack gap="3" data-testid="order-summary">
+              {order ? (
+                <SummaryRow label="Order #">{order.orderNumber}</SummaryRow>
+              ) : null}
+              <SummaryRow label="Status">
+                <StatusBadge status={order?.status ?? 'Draft'} colors={ORDER_STATUS_COLORS} />
+              </SummaryRow>
+              <SummaryRow label="Line items">{lines.length}</SummaryRow>
+              <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>
+              <Separator />
+              <Flex justify="space-between" align="baseline">
+                <Text fontWeight="semibold" color="ink.900">
+                  Total
+                </Text>
+                <Text
+                  textStyle="2xl"
+                  fontWeight="semibold"
+                  color="ink.900"
+                  fontVariantNumeric="tabular-nums"
+                  data-testid="order-total"
+                >
+                  {formatUsd(totalCents)}
+                </Text>
+              </Flex>
+              <Text textStyle="xs" color="fg.muted">
+                USD. Line totals are recomputed by the server when the order is saved.
+              </Text>
+            </Stack>
+          </Card>
+        </Grid>
+
+        <Card
+          title="Line Items"
+          description="Pick a category, then a product and a variant; or type a description."
+          actions={
+            <Button type="button" size="sm" variant="outline" onClick={addLine} disabled={locked}>
+              <LuPlus /> Add Item
+            </Button>
+          }
+        >
+          <LineItemsTable form={form} lineArray={lineArray} products={products} />
+          {errors.lineItems?.message ? (
+            <Text color="fg.error" textStyle="sm" mt="2">
+              {errors.lineItems.message}
+            </Text>
+          ) : null}
+        </Card>
+
+        <Flex
+          justify="flex-end"
+          align="center"
+          gap="3"
+          wrap="wrap"
+          px={{ base: '5', md: '6' }}
+          py="4"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border.muted"
+          rounded="xl"
+          shadow="xs"
+        >
+          {savedAgo ? (
+            <HStack gap="1.5" color="fg.muted" textStyle="sm" me="auto" data-testid="saved-ago">
+              <LuClock />
+              <Text>{savedAgo}</Text>
+            </HStack>
+          ) : null}
+          <Button variant="outline" colorPalette="gray" asChild>
+            <Link to="/orders">Cancel</Link>
+          </Button>
+          {showSaveDraft ? (
+            <Button
+              type="button"
+              variant="subtle"
+              onClick={() => void saveDraft()}
+              loading={savingDraft}
+              loadingText="Saving..."
+              disabled={pending && !savingDraft}
+            >
+              Save Draft
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            loadingText={isEdit ? 'Updating...' : 'Creating...'}
+            disabled={locked || (pending && !isSubmitting)}
+          >
+            {isEdit ? 'Update Order' : 'Create Order'}
+          </Button>
+        </Flex>
+      </Stack>
+    </chakra.form>
+  );
+}
