@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import { afterEach, inject } from 'vitest';
+import { afterEach } from 'vitest';
+import { baseUrl } from './app.js';
 
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
-export const baseUrl = () => inject('baseUrl');
 
 export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({

@@ -123,6 +123,29 @@ export interface Page<T> {
   nextCursor: number | null;
 }
 
+/**
+ * A PUT body that is either the full record or only a few fields (`{status}`, `{active}`). The
+ * payload's keys pick the schema, rather than z.union: zod would prefer the strict short branch
+ * whose only issue is extra keys, and tell a full record missing a field 'Unrecognized keys'
+ * instead of that field's message.
+ */
+export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(full: Full, only: Only) {
+  const onlyKeys = new Set(Object.keys(only.shape));
+  const isOnly = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length > 0 &&
+    Object.keys(value).every((key) => onlyKeys.has(key));
+  return z
+    .custom<z.input<Full> | z.input<Only>>(() => true)
+    .transform((value, ctx): z.output<Full> | z.output<Only> => {
+      const result = (isOnly(value) ? only : full).safeParse(value);
+      if (result.success) return result.data as z.output<Full> | z.output<Only>;
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    });
+}
+
 /** Today's date as YYYY-MM-DD in local time. */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

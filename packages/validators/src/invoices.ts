@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, entityId, isoDate, money, optionalText } from './common.js';
+import { decimalString, entityId, fullOrOnly, isoDate, money, optionalText } from './common.js';
 import { termsField } from './pharmacies.js';
 
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
@@ -42,7 +42,7 @@ export const invoiceSchema = z.object({
 
 /** PUT /api/invoices/{id}: the full invoice, or only `{status}` (Mark Paid). */
 export const invoiceStatusOnlySchema = z.strictObject({ status: invoiceStatusField });
-export const invoiceUpdateSchema = z.union([invoiceStatusOnlySchema, invoiceSchema]);
+export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySchema);
 
 /** The invoices list tabs; overdue is derived, never stored. */
 export const INVOICE_TABS = ['all', 'unpaid', 'partially_paid', 'paid', 'overdue'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, listQuery, money, optionalText } from './common.js';
+import { entityId, fullOrOnly, isoDate, listQuery, money, optionalText } from './common.js';
 import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 
 export const ORDER_STATUSES = ['Draft', 'Sent', 'Fulfilled', 'Cancelled'] as const;
@@ -54,10 +54,7 @@ export const orderSchema = z.object({
 
 /** PUT /api/orders/{id}: the full order (optionally with a new status), or only `{status}`. */
 export const orderStatusOnlySchema = z.strictObject({ status: orderStatusField });
-export const orderUpdateSchema = z.union([
-  orderStatusOnlySchema,
-  orderSchema.extend({ status: orderStatusField.optional() }),
-]);
+export const orderUpdateSchema = fullOrOnly(orderSchema.extend({ status: orderStatusField.optional() }), orderStatusOnlySchema);
 
 export const orderListQuery = listQuery.extend({
   status: orderStatusField.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, listQuery, money, optionalText, requiredText } from './common.js';
+import { entityId, fullOrOnly, listQuery, money, optionalText, requiredText } from './common.js';
 
 /** decisions.md §4: the product categories (overrides the spec's two disagreeing lists). */
 export const PRODUCT_CATEGORIES = [
@@ -112,26 +112,8 @@ export function autoVariantSku(
   return parts.filter(Boolean).join('-');
 }
 
-const isActiveOnly = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.keys(value).length === 1 &&
-  'active' in value;
-
-/**
- * PUT /api/products/{id}: the full product, or only `{active}` (the list's toggle). Chosen by the
- * payload's keys rather than z.union: zod prefers a strict branch whose only issue is extra keys,
- * so a full product missing its name would be told 'Unrecognized keys' instead of the field message.
- */
-export const productUpdateSchema = z
-  .custom<ProductInput | z.input<typeof productActiveSchema>>(() => true)
-  .transform((value, ctx): ProductData | z.output<typeof productActiveSchema> => {
-    const result = (isActiveOnly(value) ? productActiveSchema : productSchema).safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues)
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    return z.NEVER;
-  });
+/** PUT /api/products/{id}: the full product, or only `{active}` (the list's toggle). */
+export const productUpdateSchema = fullOrOnly(productSchema, productActiveSchema);
 
 /** The product form's save: without `id` it creates, with `id` it replaces that product and its variant list. */
 export const productSaveSchema = productWithVariantsSchema.extend({

@@ -13,6 +13,7 @@ import {
   paymentSchema,
   pharmacySchema,
   productSchema,
+  productUpdateSchema,
   productWithVariantsSchema,
   registerSchema,
   searchSchema,
@@ -163,5 +164,15 @@ describe('search and dates', () => {
     expect(formatDate('2026-11-21')).toBe('Nov 21, 2026');
     expect(addDaysIso('2026-11-21', 30)).toBe('2026-12-21');
     expect(addDaysIso('2026-12-15', 30)).toBe('2027-01-14');
+  });
+});
+
+describe('full record or only a status', () => {
+  it('gives a full record with a mistake its field message, not "unrecognized keys"', () => {
+    expect(messages(orderUpdateSchema, { orderDate: '2026-11-21', lineItems: [line], status: 'Sent' })).toEqual({ pharmacyId: 'Pharmacy is required' });
+    expect(messages(invoiceUpdateSchema, { ...invoice, dueDate: '' })).toEqual({ dueDate: 'Due date is required' });
+    expect(messages(productUpdateSchema, { sku: 'VL', category: 'Vial', defaultPrice: '1.00', active: false })).toEqual({ name: 'Product name is required' });
+    expect(productUpdateSchema.parse({ active: false })).toEqual({ active: false });
+    expect(messages(invoiceUpdateSchema, {})).toMatchObject({ pharmacyId: 'Pharmacy is required' });
   });
 });

@@ -165,7 +165,10 @@ function parseJsonFeed(text: string): CatalogFeed {
           defaultPrice: input.defaultPrice ?? item.defaultPrice,
         });
         if (variant.success) variants.push(toVariant(row, variant.data));
-        else rowErrors.push(describeIssues(flattenIssues(variant.error.issues, ['variants', vIndex + 1])));
+        else {
+          const issues = flattenIssues(variant.error.issues).map((i) => ({ ...i, path: ['variants', vIndex + 1, ...i.path] }));
+          rowErrors.push(describeIssues(issues));
+        }
       });
     }
 
