@@ -41,9 +41,10 @@ export const orderSchema = z.object({
   pharmacyId: entityId('Pharmacy is required'),
   orderDate: isoDate('Order date is required', 'Order date'),
   shipMethod: z
-    .enum(SHIPPING_METHODS, { error: `Shipping method must be one of ${SHIPPING_METHODS.join(', ')}` })
-    .nullish()
-    .or(z.literal('').transform(() => null))
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z.enum(SHIPPING_METHODS, { error: `Shipping method must be one of ${SHIPPING_METHODS.join(', ')}` }).nullish(),
+    )
     .transform((value) => value ?? null),
   notes: optionalText(5000, 'Notes'),
   lineItems: z

@@ -14,10 +14,12 @@ export const TERMS_LABELS: Record<PaymentTerms, string> = {
   COD: 'Cash on Delivery',
 };
 
+/** Optional; '' (an unset select) counts as none. */
 export const termsField = z
-  .enum(PAYMENT_TERMS, { error: `Terms must be one of ${PAYMENT_TERMS.join(', ')}` })
-  .nullish()
-  .or(z.literal('').transform(() => null))
+  .preprocess(
+    (value) => (value === '' ? null : value),
+    z.enum(PAYMENT_TERMS, { error: `Terms must be one of ${PAYMENT_TERMS.join(', ')}` }).nullish(),
+  )
   .transform((value) => value ?? null);
 
 export const pharmacySchema = z.object({

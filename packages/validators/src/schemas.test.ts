@@ -176,3 +176,16 @@ describe('full record or only a status', () => {
     expect(messages(invoiceUpdateSchema, {})).toMatchObject({ pharmacyId: 'Pharmacy is required' });
   });
 });
+
+describe('optional selects', () => {
+  it("treat '' as none and name the allowed values otherwise", () => {
+    expect(pharmacySchema.parse({ name: 'A', email: 'a@b.co', terms: '' }).terms).toBeNull();
+    expect(messages(pharmacySchema, { name: 'A', email: 'a@b.co', terms: 'Net 45' })).toEqual({
+      terms: 'Terms must be one of Net 15, Net 30, Net 60, Due on Receipt, COD',
+    });
+    expect(orderSchema.parse({ ...order, shipMethod: '' }).shipMethod).toBeNull();
+    expect(messages(orderSchema, { ...order, shipMethod: 'Pigeon' })).toEqual({
+      shipMethod: 'Shipping method must be one of Ground Shipping, Express Shipping, Overnight',
+    });
+  });
+});
