@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Skeleton, Table, Text, VStack, type BoxProps } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  HStack,
+  Skeleton,
+  Table,
+  Text,
+  VStack,
+  type BoxProps,
+  type TableRootProps,
+} from '@chakra-ui/react';
 
 /** A white rounded card around a table, with horizontal scrolling on narrow screens. */
 export function TableCard({ children, ...props }: { children: ReactNode } & BoxProps) {
@@ -15,6 +25,64 @@ export function TableCard({ children, ...props }: { children: ReactNode } & BoxP
     >
       <Table.ScrollArea>{children}</Table.ScrollArea>
     </Box>
+  );
+}
+
+/**
+ * The table of a list page in its card; `dimmed` while the rows shown are those of the previous
+ * filter.
+ */
+export function ListTable({
+  dimmed,
+  children,
+  ...props
+}: { dimmed: boolean; children: ReactNode } & TableRootProps) {
+  return (
+    <TableCard opacity={dimmed ? 0.7 : 1} transition="opacity 120ms">
+      <Table.Root
+        size="sm"
+        fontSize="13px"
+        css={{
+          '& td, & th': { paddingInline: '0.625rem' },
+          '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
+          '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
+        }}
+        {...props}
+      >
+        {children}
+      </Table.Root>
+    </TableCard>
+  );
+}
+
+/** The last cell of a list row: its action buttons in a row, aligned to the end. */
+export function RowActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <Table.Cell textAlign="end" whiteSpace="nowrap" py="1.5">
+      <HStack gap="0.5" justify="flex-end">
+        {children}
+      </HStack>
+    </Table.Cell>
+  );
+}
+
+/** Fetches the next page of an infinite list. */
+export function LoadMoreButton({
+  list,
+}: {
+  list: { fetchNextPage: () => Promise<unknown>; isFetchingNextPage: boolean };
+}) {
+  return (
+    <Button
+      variant="outline"
+      colorPalette="gray"
+      bg="bg.panel"
+      onClick={() => void list.fetchNextPage()}
+      loading={list.isFetchingNextPage}
+      loadingText="Loading..."
+    >
+      Load more
+    </Button>
   );
 }
 

@@ -1,14 +1,8 @@
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
-  CloseButton,
   Flex,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Spinner,
   Table,
   Tabs,
   Text,
@@ -20,7 +14,6 @@ import {
   LuEye,
   LuPencil,
   LuPlus,
-  LuSearch,
   LuSearchX,
   LuSend,
   LuShoppingCart,
@@ -28,11 +21,20 @@ import {
 } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../../components/DataTable';
+import { ActionButton } from '../../components/ActionButton';
+import {
+  EmptyRow,
+  ErrorRow,
+  ListTable,
+  LoadMoreButton,
+  RowActionsCell,
+  SkeletonRows,
+} from '../../components/DataTable';
+import { FilterInput } from '../../components/FilterInput';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
+import { isRefiltering, useDebouncedFilter } from '../../components/useDebouncedFilter';
 import { StatusBadge } from '../../components/StatusBadge';
-import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -45,47 +47,7 @@ const routeApi = getRouteApi('/_app/orders/');
 type OrdersTab = Exclude<OrderTab, 'all'>;
 
 export const ORDERS_PAGE_SIZE = 50;
-const FILTER_DEBOUNCE_MS = 250;
 const COLUMNS = 7;
-
-/** The filter box: typing updates the route's `q` search param after 250 ms. */
-function useDebouncedFilter() {
-  const { q } = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
-  const [text, setText] = useState(q ?? '');
-  const [syncedQ, setSyncedQ] = useState(q);
-
-  // The URL changed from outside (a link, back/forward): show its filter.
-  if (q !== syncedQ) {
-    setSyncedQ(q);
-    if ((text.trim() || undefined) !== q) setText(q ?? '');
-  }
-
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true });
-    }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, navigate]);
-
-  return { q, text, setText };
-}
-
-function ActionButton({
-  label,
-  children,
-  ...props
-}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
-  return (
-    <Tooltip content={label}>
-      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 function emptyText(tab: OrderTab, q: string | undefined) {
   if (q) return { icon: <LuSearchX />, text: `No orders match "${q}".` };
@@ -98,7 +60,7 @@ export function OrdersPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const tab: OrderTab = search.tab ?? 'all';
-  const { q, text, setText } = useDebouncedFilter();
+  const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<OrderListItem | null>(null);
   const [deleting, setDeleting] = useState<OrderListItem | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -131,8 +93,6 @@ export function OrdersPage() {
     },
   });
 
-  const filtering =
-    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
   const empty = emptyText(tab, q);
 
   return (
@@ -168,165 +128,132 @@ export function OrdersPage() {
             ))}
           </Tabs.List>
         </Tabs.Root>
-        <InputGroup
+        <FilterInput
+          label="Filter orders"
+          placeholder="Order # or pharmacy..."
+          text={text}
+          onTextChange={setText}
+          filtering={isRefiltering(list)}
           maxW={{ base: 'full', md: 'xs' }}
-          startElement={<LuSearch />}
-          endElement={
-            filtering ? (
-              <Spinner size="xs" color="fg.muted" />
-            ) : text ? (
-              <CloseButton size="xs" aria-label="Clear filter" onClick={() => setText('')} me="-2" />
-            ) : undefined
-          }
-        >
-          <Input
-            name="q"
-            type="search"
-            aria-label="Filter orders"
-            placeholder="Order # or pharmacy..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            bg="bg.panel"
-            autoComplete="off"
-          />
-        </InputGroup>
+        />
       </Flex>
 
-      <TableCard opacity={list.isPlaceholderData ? 0.7 : 1} transition="opacity 120ms">
-        <Table.Root
-          size="sm"
-          fontSize="13px"
-          interactive={rows.length > 0}
-          data-testid="orders-table"
-          css={{
-            '& td, & th': { paddingInline: '0.625rem' },
-            '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
-            '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
-          }}
-        >
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader py="3">Order #</Table.ColumnHeader>
-              <Table.ColumnHeader>Pharmacy</Table.ColumnHeader>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.isPending ? (
-              <SkeletonRows rows={5} columns={COLUMNS} />
-            ) : list.isError ? (
-              <ErrorRow columns={COLUMNS} message={`Failed to load orders: ${errorMessage(list.error)}`} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={COLUMNS} icon={empty.icon}>
-                {empty.text}
-              </EmptyRow>
-            ) : (
-              rows.map((order) => (
-                <Table.Row key={order.id} data-testid={`order-row-${order.id}`}>
-                  <Table.Cell py="3" whiteSpace="nowrap">
-                    <Text
-                      as="button"
-                      fontWeight="semibold"
-                      color="brand.fg"
-                      fontVariantNumeric="tabular-nums"
-                      cursor="pointer"
-                      _hover={{ textDecoration: 'underline' }}
-                      onClick={() => setViewing(order)}
+      <ListTable
+        dimmed={list.isPlaceholderData}
+        interactive={rows.length > 0}
+        data-testid="orders-table"
+      >
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader py="3">Order #</Table.ColumnHeader>
+            <Table.ColumnHeader>Pharmacy</Table.ColumnHeader>
+            <Table.ColumnHeader>Date</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.isPending ? (
+            <SkeletonRows rows={5} columns={COLUMNS} />
+          ) : list.isError ? (
+            <ErrorRow columns={COLUMNS} message={`Failed to load orders: ${errorMessage(list.error)}`} />
+          ) : rows.length === 0 ? (
+            <EmptyRow columns={COLUMNS} icon={empty.icon}>
+              {empty.text}
+            </EmptyRow>
+          ) : (
+            rows.map((order) => (
+              <Table.Row key={order.id} data-testid={`order-row-${order.id}`}>
+                <Table.Cell py="3" whiteSpace="nowrap">
+                  <Text
+                    as="button"
+                    fontWeight="semibold"
+                    color="brand.fg"
+                    fontVariantNumeric="tabular-nums"
+                    cursor="pointer"
+                    _hover={{ textDecoration: 'underline' }}
+                    onClick={() => setViewing(order)}
+                  >
+                    {order.orderNumber}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell color="fg" minW="40" whiteSpace="normal">
+                  {order.pharmacy.name}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" whiteSpace="nowrap">
+                  {formatDate(order.orderDate)}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
+                  {itemsLabel(order.itemCount)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontWeight="medium">
+                  <MoneyText value={order.total} />
+                </Table.Cell>
+                <Table.Cell>
+                  <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
+                </Table.Cell>
+                <RowActionsCell>
+                  <ActionButton label="View details" onClick={() => setViewing(order)}>
+                    <LuEye />
+                  </ActionButton>
+                  <ActionButton
+                    label="Download PDF"
+                    loading={actions.downloadingId === order.id}
+                    onClick={() => void actions.download(order)}
+                  >
+                    <LuDownload />
+                  </ActionButton>
+                  <ActionButton label="Edit" asChild>
+                    <Link to="/orders/$id/edit" params={{ id: order.id }}>
+                      <LuPencil />
+                    </Link>
+                  </ActionButton>
+                  {order.status === 'Draft' ? (
+                    <ActionButton
+                      label="Send"
+                      color="blue.600"
+                      loading={actions.changingId === order.id}
+                      onClick={() => actions.changeStatus(order.id, 'Sent')}
                     >
-                      {order.orderNumber}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell color="fg" minW="40" whiteSpace="normal">
-                    {order.pharmacy.name}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" whiteSpace="nowrap">
-                    {formatDate(order.orderDate)}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
-                    {itemsLabel(order.itemCount)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" fontWeight="medium">
-                    <MoneyText value={order.total} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" py="1.5">
-                    <HStack gap="0.5" justify="flex-end">
-                      <ActionButton label="View details" onClick={() => setViewing(order)}>
-                        <LuEye />
-                      </ActionButton>
-                      <ActionButton
-                        label="Download PDF"
-                        loading={actions.downloadingId === order.id}
-                        onClick={() => void actions.download(order)}
-                      >
-                        <LuDownload />
-                      </ActionButton>
-                      <ActionButton label="Edit" asChild>
-                        <Link to="/orders/$id/edit" params={{ id: order.id }}>
-                          <LuPencil />
-                        </Link>
-                      </ActionButton>
-                      {order.status === 'Draft' ? (
-                        <ActionButton
-                          label="Send"
-                          color="blue.600"
-                          loading={actions.changingId === order.id}
-                          onClick={() => actions.changeStatus(order.id, 'Sent')}
-                        >
-                          <LuSend />
-                        </ActionButton>
-                      ) : null}
-                      {order.status === 'Sent' ? (
-                        <ActionButton
-                          label="Mark as fulfilled"
-                          color="green.600"
-                          loading={actions.changingId === order.id}
-                          onClick={() => actions.changeStatus(order.id, 'Fulfilled')}
-                        >
-                          <LuCircleCheck />
-                        </ActionButton>
-                      ) : null}
-                      {order.status !== 'Draft' && order.status !== 'Sent' ? (
-                        // Keeps the delete button in the same column on every row.
-                        <Box w="8" flexShrink={0} aria-hidden="true" />
-                      ) : null}
-                      <ActionButton
-                        label="Delete"
-                        _hover={{ color: 'red.600', bg: 'red.subtle' }}
-                        onClick={() => {
-                          setDeleting(order);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        <LuTrash2 />
-                      </ActionButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </TableCard>
+                      <LuSend />
+                    </ActionButton>
+                  ) : null}
+                  {order.status === 'Sent' ? (
+                    <ActionButton
+                      label="Mark as fulfilled"
+                      color="green.600"
+                      loading={actions.changingId === order.id}
+                      onClick={() => actions.changeStatus(order.id, 'Fulfilled')}
+                    >
+                      <LuCircleCheck />
+                    </ActionButton>
+                  ) : null}
+                  {order.status !== 'Draft' && order.status !== 'Sent' ? (
+                    // Keeps the delete button in the same column on every row.
+                    <Box w="8" flexShrink={0} aria-hidden="true" />
+                  ) : null}
+                  <ActionButton
+                    label="Delete"
+                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                    onClick={() => {
+                      setDeleting(order);
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    <LuTrash2 />
+                  </ActionButton>
+                </RowActionsCell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </ListTable>
 
       {list.hasNextPage ? (
         <Flex justify="center" mt="5">
-          <Button
-            variant="outline"
-            colorPalette="gray"
-            bg="bg.panel"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-            loadingText="Loading..."
-          >
-            Load more
-          </Button>
+          <LoadMoreButton list={list} />
         </Flex>
       ) : null}
 

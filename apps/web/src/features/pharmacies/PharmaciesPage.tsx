@@ -1,32 +1,22 @@
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  CloseButton,
-  Flex,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Spinner,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import {
-  LuBuilding2,
-  LuEye,
-  LuPencil,
-  LuPlus,
-  LuSearch,
-  LuSearchX,
-  LuTrash2,
-} from 'react-icons/lu';
+import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../../components/DataTable';
+import { ActionButton } from '../../components/ActionButton';
+import {
+  EmptyRow,
+  ErrorRow,
+  ListTable,
+  LoadMoreButton,
+  RowActionsCell,
+  SkeletonRows,
+} from '../../components/DataTable';
+import { FilterInput } from '../../components/FilterInput';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { Tooltip } from '../../components/ui/tooltip';
+import { isRefiltering, useDebouncedFilter } from '../../components/useDebouncedFilter';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { EMPTY, truncate } from '../../lib/text';
@@ -37,33 +27,7 @@ import { PharmacyDetailsDialog } from './PharmacyDetailsDialog';
 const routeApi = getRouteApi('/_app/pharmacies/');
 
 export const PHARMACIES_PAGE_SIZE = 50;
-const FILTER_DEBOUNCE_MS = 250;
 const COLUMNS = 8;
-
-/** The filter box: typing updates the route's `q` search param after 250 ms. */
-function useDebouncedFilter() {
-  const { q } = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
-  const [text, setText] = useState(q ?? '');
-  const [syncedQ, setSyncedQ] = useState(q);
-
-  // The URL changed from outside (a link, back/forward): show its filter.
-  if (q !== syncedQ) {
-    setSyncedQ(q);
-    if ((text.trim() || undefined) !== q) setText(q ?? '');
-  }
-
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true });
-    }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, navigate]);
-
-  return { q, text, setText };
-}
 
 function AddressCell({ address }: { address: string | null }) {
   if (!address) return <>{EMPTY}</>;
@@ -78,23 +42,9 @@ function AddressCell({ address }: { address: string | null }) {
   );
 }
 
-function ActionButton({
-  label,
-  children,
-  ...props
-}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
-  return (
-    <Tooltip content={label}>
-      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 export function PharmaciesPage() {
   const utils = trpc.useUtils();
-  const { q, text, setText } = useDebouncedFilter();
+  const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<Pharmacy | null>(null);
   const [deleting, setDeleting] = useState<Pharmacy | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -120,9 +70,6 @@ export function PharmaciesPage() {
     },
   });
 
-  const filtering =
-    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
-
   return (
     <>
       <PageHeader
@@ -138,33 +85,14 @@ export function PharmaciesPage() {
       />
 
       <Flex mb="4" gap="3" align="center" justify="space-between" wrap="wrap">
-        <InputGroup
+        <FilterInput
+          label="Filter pharmacies"
+          placeholder="Filter by name, contact or email..."
+          text={text}
+          onTextChange={setText}
+          filtering={isRefiltering(list)}
           maxW={{ base: 'full', sm: 'sm' }}
-          startElement={<LuSearch />}
-          endElement={
-            filtering ? (
-              <Spinner size="xs" color="fg.muted" />
-            ) : text ? (
-              <CloseButton
-                size="xs"
-                aria-label="Clear filter"
-                onClick={() => setText('')}
-                me="-2"
-              />
-            ) : undefined
-          }
-        >
-          <Input
-            name="q"
-            type="search"
-            aria-label="Filter pharmacies"
-            placeholder="Filter by name, contact or email..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            bg="bg.panel"
-            autoComplete="off"
-          />
-        </InputGroup>
+        />
         {!list.isPending && rows.length > 0 ? (
           <Text textStyle="sm" color="fg.muted" data-testid="pharmacy-count">
             {list.hasNextPage
@@ -174,119 +102,100 @@ export function PharmaciesPage() {
         ) : null}
       </Flex>
 
-      <TableCard opacity={list.isPlaceholderData ? 0.7 : 1} transition="opacity 120ms">
-        <Table.Root
-          size="sm"
-          fontSize="13px"
-          interactive={rows.length > 0}
-          data-testid="pharmacies-table"
-          css={{
-            '& td, & th': { paddingInline: '0.625rem' },
-            '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
-            '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
-          }}
-        >
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader py="3">Name</Table.ColumnHeader>
-              <Table.ColumnHeader>Contact</Table.ColumnHeader>
-              <Table.ColumnHeader>Email</Table.ColumnHeader>
-              <Table.ColumnHeader>Phone</Table.ColumnHeader>
-              <Table.ColumnHeader>Shipping Address</Table.ColumnHeader>
-              <Table.ColumnHeader>Terms</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Box as="span" srOnly>
-                  Actions
-                </Box>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.isPending ? (
-              <SkeletonRows rows={5} columns={COLUMNS} />
-            ) : list.isError ? (
-              <ErrorRow
-                columns={COLUMNS}
-                message={`Failed to load pharmacies: ${errorMessage(list.error)}`}
-              />
-            ) : rows.length === 0 ? (
-              q ? (
-                <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
-                  No pharmacies match &quot;{q}&quot;.
-                </EmptyRow>
-              ) : (
-                <EmptyRow columns={COLUMNS} icon={<LuBuilding2 />}>
-                  No pharmacies yet — click New Pharmacy to get started.
-                </EmptyRow>
-              )
+      <ListTable
+        dimmed={list.isPlaceholderData}
+        interactive={rows.length > 0}
+        data-testid="pharmacies-table"
+      >
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader py="3">Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Contact</Table.ColumnHeader>
+            <Table.ColumnHeader>Email</Table.ColumnHeader>
+            <Table.ColumnHeader>Phone</Table.ColumnHeader>
+            <Table.ColumnHeader>Shipping Address</Table.ColumnHeader>
+            <Table.ColumnHeader>Terms</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Box as="span" srOnly>
+                Actions
+              </Box>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.isPending ? (
+            <SkeletonRows rows={5} columns={COLUMNS} />
+          ) : list.isError ? (
+            <ErrorRow
+              columns={COLUMNS}
+              message={`Failed to load pharmacies: ${errorMessage(list.error)}`}
+            />
+          ) : rows.length === 0 ? (
+            q ? (
+              <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
+                No pharmacies match &quot;{q}&quot;.
+              </EmptyRow>
             ) : (
-              rows.map((pharmacy) => (
-                <Table.Row key={pharmacy.id} data-testid={`pharmacy-row-${pharmacy.id}`}>
-                  <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
-                    {pharmacy.name}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
-                    {pharmacy.contactName || EMPTY}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" maxW="170px">
-                    <Text as="span" display="block" truncate title={pharmacy.email}>
-                      {pharmacy.email || EMPTY}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" whiteSpace="nowrap">
-                    {pharmacy.phone || EMPTY}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" minW="44" whiteSpace="normal" lineHeight="short">
-                    <AddressCell address={pharmacy.shippingAddress} />
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted" minW="20" whiteSpace="normal">
-                    {termsLabel(pharmacy.terms)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <MoneyText value={pharmacy.balance} highlightPositive />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" py="1.5">
-                    <HStack gap="0.5" justify="flex-end">
-                      <ActionButton label="View" onClick={() => setViewing(pharmacy)}>
-                        <LuEye />
-                      </ActionButton>
-                      <ActionButton label="Edit" asChild>
-                        <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>
-                          <LuPencil />
-                        </Link>
-                      </ActionButton>
-                      <ActionButton
-                        label="Delete"
-                        _hover={{ color: 'red.600', bg: 'red.subtle' }}
-                        onClick={() => {
-                          setDeleting(pharmacy);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        <LuTrash2 />
-                      </ActionButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </TableCard>
+              <EmptyRow columns={COLUMNS} icon={<LuBuilding2 />}>
+                No pharmacies yet — click New Pharmacy to get started.
+              </EmptyRow>
+            )
+          ) : (
+            rows.map((pharmacy) => (
+              <Table.Row key={pharmacy.id} data-testid={`pharmacy-row-${pharmacy.id}`}>
+                <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
+                  {pharmacy.name}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
+                  {pharmacy.contactName || EMPTY}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" maxW="170px">
+                  <Text as="span" display="block" truncate title={pharmacy.email}>
+                    {pharmacy.email || EMPTY}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell color="fg.muted" whiteSpace="nowrap">
+                  {pharmacy.phone || EMPTY}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" minW="44" whiteSpace="normal" lineHeight="short">
+                  <AddressCell address={pharmacy.shippingAddress} />
+                </Table.Cell>
+                <Table.Cell color="fg.muted" minW="20" whiteSpace="normal">
+                  {termsLabel(pharmacy.terms)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <MoneyText value={pharmacy.balance} highlightPositive />
+                </Table.Cell>
+                <RowActionsCell>
+                  <ActionButton label="View" onClick={() => setViewing(pharmacy)}>
+                    <LuEye />
+                  </ActionButton>
+                  <ActionButton label="Edit" asChild>
+                    <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>
+                      <LuPencil />
+                    </Link>
+                  </ActionButton>
+                  <ActionButton
+                    label="Delete"
+                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                    onClick={() => {
+                      setDeleting(pharmacy);
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    <LuTrash2 />
+                  </ActionButton>
+                </RowActionsCell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </ListTable>
 
       {list.hasNextPage ? (
         <Flex justify="center" mt="5">
-          <Button
-            variant="outline"
-            colorPalette="gray"
-            bg="bg.panel"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-            loadingText="Loading..."
-          >
-            Load more
-          </Button>
+          <LoadMoreButton list={list} />
         </Flex>
       ) : null}
 

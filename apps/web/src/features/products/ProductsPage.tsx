@@ -1,34 +1,29 @@
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  CloseButton,
-  Flex,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Spinner,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   LuEye,
   LuPackage,
   LuPencil,
   LuPlus,
-  LuSearch,
   LuSearchX,
   LuToggleLeft,
   LuToggleRight,
   LuTrash2,
 } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../../components/DataTable';
+import { ActionButton } from '../../components/ActionButton';
+import {
+  EmptyRow,
+  ErrorRow,
+  ListTable,
+  LoadMoreButton,
+  RowActionsCell,
+  SkeletonRows,
+} from '../../components/DataTable';
+import { FilterInput } from '../../components/FilterInput';
 import { PageHeader } from '../../components/PageHeader';
-import { Tooltip } from '../../components/ui/tooltip';
+import { isRefiltering, useDebouncedFilter } from '../../components/useDebouncedFilter';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -41,55 +36,15 @@ import { CATEGORY_TABS, findTab, type Product } from './types';
 const routeApi = getRouteApi('/_app/products/');
 
 export const PRODUCTS_PAGE_SIZE = 50;
-const FILTER_DEBOUNCE_MS = 250;
 const COLUMNS = 6;
 const ALL = 'all';
-
-/** The filter box: typing updates the route's `q` search param after 250 ms. */
-function useDebouncedFilter() {
-  const { q } = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
-  const [text, setText] = useState(q ?? '');
-  const [syncedQ, setSyncedQ] = useState(q);
-
-  // The URL changed from outside (a link, back/forward): show its filter.
-  if (q !== syncedQ) {
-    setSyncedQ(q);
-    if ((text.trim() || undefined) !== q) setText(q ?? '');
-  }
-
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true });
-    }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, navigate]);
-
-  return { q, text, setText };
-}
-
-function ActionButton({
-  label,
-  children,
-  ...props
-}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
-  return (
-    <Tooltip content={label}>
-      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 export function ProductsPage() {
   const utils = trpc.useUtils();
   const navigate = routeApi.useNavigate();
   const search = routeApi.useSearch();
   const tab = findTab(search.tab);
-  const { q, text, setText } = useDebouncedFilter();
+  const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -122,9 +77,6 @@ export function ProductsPage() {
       notify.error('Error', `Failed to delete product: ${errorMessage(error)}`);
     },
   });
-
-  const filtering =
-    list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
 
   return (
     <>
@@ -169,147 +121,112 @@ export function ProductsPage() {
             ))}
           </Tabs.List>
         </Tabs.Root>
-        <InputGroup
+        <FilterInput
+          label="Filter products"
+          placeholder="Filter by SKU or name..."
+          text={text}
+          onTextChange={setText}
+          filtering={isRefiltering(list)}
           maxW={{ base: 'full', md: 'xs' }}
-          startElement={<LuSearch />}
-          endElement={
-            filtering ? (
-              <Spinner size="xs" color="fg.muted" />
-            ) : text ? (
-              <CloseButton
-                size="xs"
-                aria-label="Clear filter"
-                onClick={() => setText('')}
-                me="-2"
-              />
-            ) : undefined
-          }
-        >
-          <Input
-            name="q"
-            type="search"
-            aria-label="Filter products"
-            placeholder="Filter by SKU or name..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            bg="bg.panel"
-            autoComplete="off"
-          />
-        </InputGroup>
+        />
       </Flex>
 
-      <TableCard opacity={list.isPlaceholderData ? 0.7 : 1} transition="opacity 120ms">
-        <Table.Root
-          size="sm"
-          fontSize="13px"
-          interactive={rows.length > 0}
-          data-testid="products-table"
-          css={{
-            '& td, & th': { paddingInline: '0.625rem' },
-            '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
-            '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
-          }}
-        >
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
-              <Table.ColumnHeader>Name</Table.ColumnHeader>
-              <Table.ColumnHeader>Category</Table.ColumnHeader>
-              <Table.ColumnHeader>Variants</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Box as="span" srOnly>
-                  Actions
-                </Box>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.isPending ? (
-              <SkeletonRows rows={5} columns={COLUMNS} />
-            ) : list.isError ? (
-              <ErrorRow
-                columns={COLUMNS}
-                message={`Failed to load products: ${errorMessage(list.error)}`}
-              />
-            ) : rows.length === 0 ? (
-              q ? (
-                <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
-                  No products match &quot;{q}&quot;.
-                </EmptyRow>
-              ) : tab ? (
-                <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                  No {tab.category}s found.
-                </EmptyRow>
-              ) : (
-                <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                  No products yet — add one or import variants.
-                </EmptyRow>
-              )
+      <ListTable
+        dimmed={list.isPlaceholderData}
+        interactive={rows.length > 0}
+        data-testid="products-table"
+      >
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Category</Table.ColumnHeader>
+            <Table.ColumnHeader>Variants</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Box as="span" srOnly>
+                Actions
+              </Box>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.isPending ? (
+            <SkeletonRows rows={5} columns={COLUMNS} />
+          ) : list.isError ? (
+            <ErrorRow
+              columns={COLUMNS}
+              message={`Failed to load products: ${errorMessage(list.error)}`}
+            />
+          ) : rows.length === 0 ? (
+            q ? (
+              <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
+                No products match &quot;{q}&quot;.
+              </EmptyRow>
+            ) : tab ? (
+              <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                No {tab.category}s found.
+              </EmptyRow>
             ) : (
-              rows.map((product) => (
-                <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
-                  <Table.Cell
-                    fontFamily="mono"
-                    fontSize="12px"
-                    py="3"
-                    whiteSpace="nowrap"
-                    color="fg"
+              <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                No products yet — add one or import variants.
+              </EmptyRow>
+            )
+          ) : (
+            rows.map((product) => (
+              <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
+                <Table.Cell fontFamily="mono" fontSize="12px" py="3" whiteSpace="nowrap" color="fg">
+                  {product.sku}
+                </Table.Cell>
+                <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
+                  {product.name}
+                </Table.Cell>
+                <Table.Cell color="fg.muted">{product.category}</Table.Cell>
+                <Table.Cell
+                  data-testid="variant-count"
+                  color={product.variantCount ? 'fg' : 'fg.muted'}
+                  fontVariantNumeric="tabular-nums"
+                >
+                  {product.variantCount ? product.variantCount : 'No variants'}
+                </Table.Cell>
+                <Table.Cell>
+                  <ActiveBadge active={product.active} />
+                </Table.Cell>
+                <RowActionsCell>
+                  <ActionButton label="View" onClick={() => setViewing(product)}>
+                    <LuEye />
+                  </ActionButton>
+                  <ActionButton label="Edit" asChild>
+                    <Link to="/products/$id/edit" params={{ id: product.id }}>
+                      <LuPencil />
+                    </Link>
+                  </ActionButton>
+                  <ActionButton
+                    label={product.active ? 'Deactivate' : 'Activate'}
+                    color={product.active ? 'green.600' : 'fg.subtle'}
+                    disabled={toggle.isPending && toggle.variables?.id === product.id}
+                    onClick={() =>
+                      toggle.mutate({ id: product.id, data: { active: !product.active } })
+                    }
                   >
-                    {product.sku}
-                  </Table.Cell>
-                  <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
-                    {product.name}
-                  </Table.Cell>
-                  <Table.Cell color="fg.muted">{product.category}</Table.Cell>
-                  <Table.Cell
-                    data-testid="variant-count"
-                    color={product.variantCount ? 'fg' : 'fg.muted'}
-                    fontVariantNumeric="tabular-nums"
+                    {product.active ? <LuToggleRight /> : <LuToggleLeft />}
+                  </ActionButton>
+                  <ActionButton
+                    label="Delete"
+                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                    onClick={() => {
+                      setDeleting(product);
+                      setConfirmOpen(true);
+                    }}
                   >
-                    {product.variantCount ? product.variantCount : 'No variants'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <ActiveBadge active={product.active} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" py="1.5">
-                    <HStack gap="0.5" justify="flex-end">
-                      <ActionButton label="View" onClick={() => setViewing(product)}>
-                        <LuEye />
-                      </ActionButton>
-                      <ActionButton label="Edit" asChild>
-                        <Link to="/products/$id/edit" params={{ id: product.id }}>
-                          <LuPencil />
-                        </Link>
-                      </ActionButton>
-                      <ActionButton
-                        label={product.active ? 'Deactivate' : 'Activate'}
-                        color={product.active ? 'green.600' : 'fg.subtle'}
-                        disabled={toggle.isPending && toggle.variables?.id === product.id}
-                        onClick={() =>
-                          toggle.mutate({ id: product.id, data: { active: !product.active } })
-                        }
-                      >
-                        {product.active ? <LuToggleRight /> : <LuToggleLeft />}
-                      </ActionButton>
-                      <ActionButton
-                        label="Delete"
-                        _hover={{ color: 'red.600', bg: 'red.subtle' }}
-                        onClick={() => {
-                          setDeleting(product);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        <LuTrash2 />
-                      </ActionButton>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </TableCard>
+                    <LuTrash2 />
+                  </ActionButton>
+                </RowActionsCell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </ListTable>
 
       <Flex justify="space-between" align="center" mt="4" minH="10">
         <Text textStyle="sm" color="fg.muted" data-testid="product-count">
@@ -319,18 +236,7 @@ export function ProductsPage() {
               : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
             : null}
         </Text>
-        {list.hasNextPage ? (
-          <Button
-            variant="outline"
-            colorPalette="gray"
-            bg="bg.panel"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-            loadingText="Loading..."
-          >
-            Load more
-          </Button>
-        ) : null}
+        {list.hasNextPage ? <LoadMoreButton list={list} /> : null}
       </Flex>
 
       <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />

@@ -1,0 +1,18 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { IconButton } from '@chakra-ui/react';
+import { Tooltip } from './ui/tooltip';
+
+/** A small ghost icon button for a table row; its label is both the tooltip and the aria-label. */
+export function ActionButton({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & ComponentProps<typeof IconButton>) {
+  return (
+    <Tooltip content={label}>
+      <IconButton aria-label={label} variant="ghost" size="xs" color="fg.muted" {...props}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
