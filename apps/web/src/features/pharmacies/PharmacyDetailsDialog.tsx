@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Button, CloseButton, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Button, DataList, Dialog, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuPencil } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
+import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
@@ -29,75 +30,53 @@ export function PharmacyDetailsDialog({
   pharmacy: Pharmacy | null;
   onClose: () => void;
 }) {
-  // Keep showing the last pharmacy while the dialog animates out.
-  const [shown, setShown] = useState(pharmacy);
-  if (pharmacy && pharmacy !== shown) setShown(pharmacy);
+  const shown = useLastShown(pharmacy);
 
   return (
-    <Dialog.Root
-      open={pharmacy !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size="lg"
-      placement="center"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="pharmacy-details">
-            {shown ? (
-              <>
-                <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-                  <Dialog.Title>{shown.name}</Dialog.Title>
-                  <Text textStyle="sm" color="fg.muted">
-                    Pharmacy details
-                  </Text>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <DataList.Root orientation="horizontal" gap="3.5" size="md">
-                    <Item label="Name">{shown.name}</Item>
-                    <Item label="Contact">{shown.contactName || EMPTY}</Item>
-                    <Item label="Email">{shown.email || EMPTY}</Item>
-                    <Item label="Phone">{shown.phone || EMPTY}</Item>
-                    <Item label="Payment Terms">{termsLabel(shown.terms)}</Item>
-                    <Item label="Balance">
-                      <MoneyText value={shown.balance} highlightPositive />
-                    </Item>
-                    <Item label="Shipping Address">
-                      <Multiline value={shown.shippingAddress} />
-                    </Item>
-                    <Item label="Billing Address">
-                      <Multiline value={shown.billingAddress} />
-                    </Item>
-                    <Item label="Notes">
-                      <Multiline value={shown.notes} />
-                    </Item>
-                    <Item label="Created">{formatDate(shown.createdAt)}</Item>
-                    <Item label="Updated">{formatDate(shown.updatedAt)}</Item>
-                  </DataList.Root>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" colorPalette="gray" onClick={onClose}>
-                    Close
-                  </Button>
-                  <Button asChild>
-                    <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
-                      <LuPencil /> Edit Pharmacy
-                    </Link>
-                  </Button>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-                </Dialog.CloseTrigger>
-              </>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DetailsDialog open={pharmacy !== null} onClose={onClose} size="lg" testId="pharmacy-details">
+      {shown ? (
+        <>
+          <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+            <Dialog.Title>{shown.name}</Dialog.Title>
+            <Text textStyle="sm" color="fg.muted">
+              Pharmacy details
+            </Text>
+          </Dialog.Header>
+          <Dialog.Body>
+            <DataList.Root orientation="horizontal" gap="3.5" size="md">
+              <Item label="Name">{shown.name}</Item>
+              <Item label="Contact">{shown.contactName || EMPTY}</Item>
+              <Item label="Email">{shown.email || EMPTY}</Item>
+              <Item label="Phone">{shown.phone || EMPTY}</Item>
+              <Item label="Payment Terms">{termsLabel(shown.terms)}</Item>
+              <Item label="Balance">
+                <MoneyText value={shown.balance} highlightPositive />
+              </Item>
+              <Item label="Shipping Address">
+                <Multiline value={shown.shippingAddress} />
+              </Item>
+              <Item label="Billing Address">
+                <Multiline value={shown.billingAddress} />
+              </Item>
+              <Item label="Notes">
+                <Multiline value={shown.notes} />
+              </Item>
+              <Item label="Created">{formatDate(shown.createdAt)}</Item>
+              <Item label="Updated">{formatDate(shown.updatedAt)}</Item>
+            </DataList.Root>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" colorPalette="gray" onClick={onClose}>
+              Close
+            </Button>
+            <Button asChild>
+              <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
+                <LuPencil /> Edit Pharmacy
+              </Link>
+            </Button>
+          </Dialog.Footer>
+        </>
+      ) : null}
+    </DetailsDialog>
   );
 }

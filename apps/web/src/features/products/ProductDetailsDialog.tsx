@@ -1,21 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Badge,
   Box,
   Button,
-  CloseButton,
   DataList,
   Dialog,
   Heading,
   HStack,
   List,
-  Portal,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuInfo, LuPencil } from 'react-icons/lu';
+import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
 import { categoryContent, PRICING_NOTE } from './content';
@@ -41,184 +40,151 @@ export function ProductDetailsDialog({
   product: Product | null;
   onClose: () => void;
 }) {
-  // Keep showing the last product while the dialog animates out.
-  const [shown, setShown] = useState(product);
-  if (product && product !== shown) setShown(product);
+  const shown = useLastShown(product);
   const content = shown ? categoryContent(shown.category) : undefined;
 
   return (
-    <Dialog.Root
-      open={product !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size="xl"
-      placement="center"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="product-details">
-            {shown ? (
-              <>
-                <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1.5">
-                  <Dialog.Title>{shown.name}</Dialog.Title>
-                  <HStack gap="2" textStyle="sm" color="fg.muted">
-                    <Text fontFamily="mono">{shown.sku}</Text>
-                    <Text>·</Text>
-                    <Badge variant="outline" colorPalette="gray">
-                      {shown.category}
-                    </Badge>
-                    <ActiveBadge active={shown.active} />
-                  </HStack>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="6">
-                    {content ? (
-                      <Text textStyle="sm" color="fg">
-                        {content.description}
-                      </Text>
-                    ) : null}
+    <DetailsDialog open={product !== null} onClose={onClose} size="xl" testId="product-details">
+      {shown ? (
+        <>
+          <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1.5">
+            <Dialog.Title>{shown.name}</Dialog.Title>
+            <HStack gap="2" textStyle="sm" color="fg.muted">
+              <Text fontFamily="mono">{shown.sku}</Text>
+              <Text>·</Text>
+              <Badge variant="outline" colorPalette="gray">
+                {shown.category}
+              </Badge>
+              <ActiveBadge active={shown.active} />
+            </HStack>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="6">
+              {content ? (
+                <Text textStyle="sm" color="fg">
+                  {content.description}
+                </Text>
+              ) : null}
 
-                    <Section title="Specifications">
-                      <DataList.Root orientation="horizontal" gap="2.5" size="md">
-                        <DataList.Item>
-                          <DataList.ItemLabel minW="32">Default price</DataList.ItemLabel>
-                          <DataList.ItemValue>
-                            <MoneyText value={shown.defaultPrice} />
-                          </DataList.ItemValue>
-                        </DataList.Item>
-                        {content?.specifications.map(([label, value]) => (
-                          <DataList.Item key={label}>
-                            <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
-                            <DataList.ItemValue>{value}</DataList.ItemValue>
-                          </DataList.Item>
+              <Section title="Specifications">
+                <DataList.Root orientation="horizontal" gap="2.5" size="md">
+                  <DataList.Item>
+                    <DataList.ItemLabel minW="32">Default price</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <MoneyText value={shown.defaultPrice} />
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                  {content?.specifications.map(([label, value]) => (
+                    <DataList.Item key={label}>
+                      <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+                      <DataList.ItemValue>{value}</DataList.ItemValue>
+                    </DataList.Item>
+                  ))}
+                </DataList.Root>
+              </Section>
+
+              {content ? (
+                <Section title="Applications">
+                  <List.Root ps="5" textStyle="sm" gap="1">
+                    {content.applications.map((line) => (
+                      <List.Item key={line} textStyle="sm">
+                        {line}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                </Section>
+              ) : null}
+
+              <Section title={`Variants (${shown.variantCount})`}>
+                {shown.variants.length === 0 ? (
+                  <Text textStyle="sm" color="fg.muted">
+                    No variants
+                  </Text>
+                ) : (
+                  <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflowX="auto">
+                    <Table.Root size="sm" fontSize="13px" data-testid="product-details-variants">
+                      <Table.Header>
+                        <Table.Row bg="bg.subtle">
+                          <Table.ColumnHeader>Variant SKU</Table.ColumnHeader>
+                          <Table.ColumnHeader>Size</Table.ColumnHeader>
+                          <Table.ColumnHeader>Color</Table.ColumnHeader>
+                          <Table.ColumnHeader>Material</Table.ColumnHeader>
+                          <Table.ColumnHeader>Sterile</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end">Pack</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                          <Table.ColumnHeader>Notes</Table.ColumnHeader>
+                        </Table.Row>
+                      </Table.Header>
+                      <Table.Body>
+                        {shown.variants.map((variant) => (
+                          <Table.Row key={variant.id}>
+                            <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                              {variant.variantSku}
+                            </Table.Cell>
+                            <Table.Cell whiteSpace="nowrap">{variant.size || EMPTY}</Table.Cell>
+                            <Table.Cell>{variant.color || EMPTY}</Table.Cell>
+                            <Table.Cell minW="36" whiteSpace="normal">
+                              {variant.material || EMPTY}
+                            </Table.Cell>
+                            <Table.Cell>{variant.sterile ? 'Yes' : 'No'}</Table.Cell>
+                            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                              {variant.packageQty.toLocaleString('en-US')}
+                            </Table.Cell>
+                            <Table.Cell textAlign="end">
+                              <MoneyText value={variant.defaultPrice} />
+                            </Table.Cell>
+                            <Table.Cell minW="48" whiteSpace="normal" color="fg.muted">
+                              {variant.notes || EMPTY}
+                            </Table.Cell>
+                          </Table.Row>
                         ))}
-                      </DataList.Root>
-                    </Section>
+                      </Table.Body>
+                    </Table.Root>
+                  </Box>
+                )}
+              </Section>
 
-                    {content ? (
-                      <Section title="Applications">
-                        <List.Root ps="5" textStyle="sm" gap="1">
-                          {content.applications.map((line) => (
-                            <List.Item key={line} textStyle="sm">
-                              {line}
-                            </List.Item>
-                          ))}
-                        </List.Root>
-                      </Section>
-                    ) : null}
+              {content ? (
+                <Section title="Quality assurance">
+                  <List.Root ps="5" textStyle="sm" gap="1">
+                    {content.qualityAssurance.map((line) => (
+                      <List.Item key={line} textStyle="sm">
+                        {line}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                </Section>
+              ) : null}
 
-                    <Section title={`Variants (${shown.variantCount})`}>
-                      {shown.variants.length === 0 ? (
-                        <Text textStyle="sm" color="fg.muted">
-                          No variants
-                        </Text>
-                      ) : (
-                        <Box
-                          borderWidth="1px"
-                          borderColor="border.muted"
-                          rounded="lg"
-                          overflowX="auto"
-                        >
-                          <Table.Root
-                            size="sm"
-                            fontSize="13px"
-                            data-testid="product-details-variants"
-                          >
-                            <Table.Header>
-                              <Table.Row bg="bg.subtle">
-                                <Table.ColumnHeader>Variant SKU</Table.ColumnHeader>
-                                <Table.ColumnHeader>Size</Table.ColumnHeader>
-                                <Table.ColumnHeader>Color</Table.ColumnHeader>
-                                <Table.ColumnHeader>Material</Table.ColumnHeader>
-                                <Table.ColumnHeader>Sterile</Table.ColumnHeader>
-                                <Table.ColumnHeader textAlign="end">Pack</Table.ColumnHeader>
-                                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                                <Table.ColumnHeader>Notes</Table.ColumnHeader>
-                              </Table.Row>
-                            </Table.Header>
-                            <Table.Body>
-                              {shown.variants.map((variant) => (
-                                <Table.Row key={variant.id}>
-                                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                                    {variant.variantSku}
-                                  </Table.Cell>
-                                  <Table.Cell whiteSpace="nowrap">
-                                    {variant.size || EMPTY}
-                                  </Table.Cell>
-                                  <Table.Cell>{variant.color || EMPTY}</Table.Cell>
-                                  <Table.Cell minW="36" whiteSpace="normal">
-                                    {variant.material || EMPTY}
-                                  </Table.Cell>
-                                  <Table.Cell>{variant.sterile ? 'Yes' : 'No'}</Table.Cell>
-                                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                                    {variant.packageQty.toLocaleString('en-US')}
-                                  </Table.Cell>
-                                  <Table.Cell textAlign="end">
-                                    <MoneyText value={variant.defaultPrice} />
-                                  </Table.Cell>
-                                  <Table.Cell minW="48" whiteSpace="normal" color="fg.muted">
-                                    {variant.notes || EMPTY}
-                                  </Table.Cell>
-                                </Table.Row>
-                              ))}
-                            </Table.Body>
-                          </Table.Root>
-                        </Box>
-                      )}
-                    </Section>
-
-                    {content ? (
-                      <Section title="Quality assurance">
-                        <List.Root ps="5" textStyle="sm" gap="1">
-                          {content.qualityAssurance.map((line) => (
-                            <List.Item key={line} textStyle="sm">
-                              {line}
-                            </List.Item>
-                          ))}
-                        </List.Root>
-                      </Section>
-                    ) : null}
-
-                    <HStack
-                      align="flex-start"
-                      gap="3"
-                      bg="brand.subtle"
-                      color="brand.fg"
-                      rounded="lg"
-                      px="4"
-                      py="3"
-                      textStyle="sm"
-                    >
-                      <Box pt="0.5" flexShrink={0}>
-                        <LuInfo />
-                      </Box>
-                      <Text>{PRICING_NOTE}</Text>
-                    </HStack>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" colorPalette="gray" onClick={onClose}>
-                    Close
-                  </Button>
-                  <Button asChild>
-                    <Link to="/products/$id/edit" params={{ id: shown.id }}>
-                      <LuPencil /> Edit Product
-                    </Link>
-                  </Button>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-                </Dialog.CloseTrigger>
-              </>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <HStack
+                align="flex-start"
+                gap="3"
+                bg="brand.subtle"
+                color="brand.fg"
+                rounded="lg"
+                px="4"
+                py="3"
+                textStyle="sm"
+              >
+                <Box pt="0.5" flexShrink={0}>
+                  <LuInfo />
+                </Box>
+                <Text>{PRICING_NOTE}</Text>
+              </HStack>
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" colorPalette="gray" onClick={onClose}>
+              Close
+            </Button>
+            <Button asChild>
+              <Link to="/products/$id/edit" params={{ id: shown.id }}>
+                <LuPencil /> Edit Product
+              </Link>
+            </Button>
+          </Dialog.Footer>
+        </>
+      ) : null}
+    </DetailsDialog>
   );
 }
