@@ -1,21 +1,10 @@
-import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
-import { LuArrowLeft } from 'react-icons/lu';
+import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { BackLink } from '../../components/BackLink';
 import { NotFoundPage } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { OrderForm } from './OrderForm';
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" ms="-3" color="fg.muted">
-      <Link to="/orders">
-        <LuArrowLeft /> Back to Orders
-      </Link>
-    </Button>
-  );
-}
 
 function Panel({ children }: { children: React.ReactNode }) {
   return (
@@ -75,7 +64,7 @@ export function NewOrderPage() {
   const failed = pharmacies.error ?? products.error;
   return (
     <>
-      <PageHeader back={<BackLink />} title="New Order" description="Create a purchase order for a pharmacy." />
+      <PageHeader back={<BackLink to="/orders">Back to Orders</BackLink>} title="New Order" description="Create a purchase order for a pharmacy." />
       {failed ? (
         <Text color="fg.error" textStyle="sm">
           Failed to load the order form: {errorMessage(failed)}
@@ -99,7 +88,7 @@ export function EditOrderPage({ id }: { id: number }) {
   return (
     <>
       <PageHeader
-        back={<BackLink />}
+        back={<BackLink to="/orders">Back to Orders</BackLink>}
         title="Edit Order"
         description={order.data ? `${order.data.orderNumber} · ${order.data.pharmacy.name}` : 'Update the order and its line items.'}
       />

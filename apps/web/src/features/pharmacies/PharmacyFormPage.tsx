@@ -1,21 +1,10 @@
-import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
-import { LuArrowLeft } from 'react-icons/lu';
+import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { BackLink } from '../../components/BackLink';
 import { NotFoundPage } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PharmacyForm } from './PharmacyForm';
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" ms="-3" color="fg.muted">
-      <Link to="/pharmacies">
-        <LuArrowLeft /> Back to Pharmacies
-      </Link>
-    </Button>
-  );
-}
 
 function FormSkeleton() {
   return (
@@ -44,7 +33,7 @@ export function NewPharmacyPage() {
   return (
     <>
       <PageHeader
-        back={<BackLink />}
+        back={<BackLink to="/pharmacies">Back to Pharmacies</BackLink>}
         title="New Pharmacy"
         description="Add a pharmacy customer to order and invoice for."
       />
@@ -61,7 +50,7 @@ export function EditPharmacyPage({ id }: { id: number }) {
   return (
     <>
       <PageHeader
-        back={<BackLink />}
+        back={<BackLink to="/pharmacies">Back to Pharmacies</BackLink>}
         title="Edit Pharmacy"
         description={pharmacy.data ? pharmacy.data.name : 'Update the pharmacy’s details.'}
       />

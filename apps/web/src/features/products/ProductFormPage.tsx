@@ -1,21 +1,10 @@
-import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
-import { LuArrowLeft } from 'react-icons/lu';
+import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { BackLink } from '../../components/BackLink';
 import { NotFoundPage } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ProductForm } from './ProductForm';
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" ms="-3" color="fg.muted">
-      <Link to="/products">
-        <LuArrowLeft /> Back to Products
-      </Link>
-    </Button>
-  );
-}
 
 function FormSkeleton() {
   return (
@@ -49,7 +38,7 @@ export function NewProductPage() {
   return (
     <>
       <PageHeader
-        back={<BackLink />}
+        back={<BackLink to="/products">Back to Products</BackLink>}
         title="New Product"
         description="Add a product to the catalogue, with its variants."
       />
@@ -66,7 +55,7 @@ export function EditProductPage({ id }: { id: number }) {
   return (
     <>
       <PageHeader
-        back={<BackLink />}
+        back={<BackLink to="/products">Back to Products</BackLink>}
         title="Edit Product"
         description={
           product.data
