@@ -8,7 +8,6 @@ import {
   Grid,
   GridItem,
   Heading,
-  HStack,
   Input,
   NativeSelect,
   Stack,
@@ -16,7 +15,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { LuCopy } from 'react-icons/lu';
 import {
@@ -27,6 +26,7 @@ import {
   type PharmacyData,
   type PharmacyInput,
 } from '@pharm/validators';
+import { FormFooter } from '../../components/FormFooter';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
@@ -254,27 +254,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         </Section>
       </Stack>
 
-      <HStack
-        justify="flex-end"
-        gap="3"
-        px={{ base: '5', md: '8' }}
-        py="4"
-        bg="bg.subtle"
-        borderTopWidth="1px"
-        borderColor="border.muted"
-        roundedBottom="xl"
-      >
-        <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
-          <Link to="/pharmacies">Cancel</Link>
-        </Button>
-        <Button
-          type="submit"
-          loading={pending}
-          loadingText={isEdit ? 'Updating...' : 'Creating...'}
-        >
-          {isEdit ? 'Update Pharmacy' : 'Create Pharmacy'}
-        </Button>
-      </HStack>
+      <FormFooter cancelTo="/pharmacies" noun="Pharmacy" isEdit={isEdit} pending={pending} />
     </chakra.form>
   );
 }

@@ -19,7 +19,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuWandSparkles } from 'react-icons/lu';
 import {
@@ -30,6 +30,7 @@ import {
   type ProductWithVariantsData,
   type ProductWithVariantsInput,
 } from '@pharm/validators';
+import { FormFooter } from '../../components/FormFooter';
 import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
@@ -532,27 +533,7 @@ export function ProductForm({ product }: { product?: Product }) {
         </Box>
       </Stack>
 
-      <HStack
-        justify="flex-end"
-        gap="3"
-        px={{ base: '5', md: '8' }}
-        py="4"
-        bg="bg.subtle"
-        borderTopWidth="1px"
-        borderColor="border.muted"
-        roundedBottom="xl"
-      >
-        <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
-          <Link to="/products">Cancel</Link>
-        </Button>
-        <Button
-          type="submit"
-          loading={save.isPending}
-          loadingText={isEdit ? 'Updating...' : 'Creating...'}
-        >
-          {isEdit ? 'Update Product' : 'Create Product'}
-        </Button>
-      </HStack>
+      <FormFooter cancelTo="/products" noun="Product" isEdit={isEdit} pending={save.isPending} />
     </chakra.form>
   );
 }
