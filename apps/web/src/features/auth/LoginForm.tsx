@@ -1,4 +1,4 @@
-import { chakra, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { chakra, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { AuthFormHeading } from './AuthFormHeading';
 import { useSignedIn } from './useSignedIn';
 
 export function LoginForm() {
@@ -36,14 +37,7 @@ export function LoginForm() {
       noValidate
       data-testid="login-form"
     >
-      <Stack gap="1" mb="6">
-        <Heading as="h2" size="xl" fontWeight="semibold" color="ink.900">
-          Welcome back
-        </Heading>
-        <Text color="fg.muted" textStyle="sm">
-          Enter your credentials to access your account
-        </Text>
-      </Stack>
+      <AuthFormHeading title="Welcome back" hint="Enter your credentials to access your account" />
       <Stack gap="4">
         <Field.Root invalid={!!errors.email} required>
           <Field.Label>Email</Field.Label>

@@ -1,4 +1,4 @@
-import { chakra, Button, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { chakra, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { AuthFormHeading } from './AuthFormHeading';
 import { useSignedIn } from './useSignedIn';
 
 export function RegisterForm() {
@@ -36,14 +37,7 @@ export function RegisterForm() {
       noValidate
       data-testid="register-form"
     >
-      <Stack gap="1" mb="6">
-        <Heading as="h2" size="xl" fontWeight="semibold" color="ink.900">
-          Create an account
-        </Heading>
-        <Text color="fg.muted" textStyle="sm">
-          Enter your information to get started
-        </Text>
-      </Stack>
+      <AuthFormHeading title="Create an account" hint="Enter your information to get started" />
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root invalid={!!errors.firstName}>
