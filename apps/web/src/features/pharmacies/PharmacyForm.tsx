@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Box,
   chakra,
@@ -7,11 +6,9 @@ import {
   Flex,
   Grid,
   GridItem,
-  Heading,
   Input,
   NativeSelect,
   Stack,
-  Text,
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +24,7 @@ import {
   type PharmacyInput,
 } from '@pharm/validators';
 import { FormFooter } from '../../components/FormFooter';
+import { FormSection } from '../../components/FormSection';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
@@ -55,30 +53,6 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
     billingAddress: pharmacy?.billingAddress ?? '',
     notes: pharmacy?.notes ?? '',
   };
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Grid templateColumns={{ base: '1fr', lg: '240px 1fr' }} gap={{ base: '4', lg: '8' }} py="6">
-      <Box>
-        <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
-          {title}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted" mt="1">
-          {description}
-        </Text>
-      </Box>
-      <Box>{children}</Box>
-    </Grid>
-  );
 }
 
 /** Create (no `pharmacy`) or edit a pharmacy; on success goes back to /pharmacies. */
@@ -148,7 +122,10 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         gap="0"
         separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
       >
-        <Section title="Pharmacy details" description="Who the pharmacy is and how to reach them.">
+        <FormSection
+          title="Pharmacy details"
+          description="Who the pharmacy is and how to reach them."
+        >
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <GridItem colSpan={{ md: 2 }}>
               <Field.Root invalid={!!errors.name} required>
@@ -206,9 +183,9 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
               <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
             </Field.Root>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title="Addresses" description="Where orders ship and where invoices go.">
+        <FormSection title="Addresses" description="Where orders ship and where invoices go.">
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
             <Field.Root invalid={!!errors.shippingAddress}>
               <Flex w="full" h="6" align="center">
@@ -238,9 +215,9 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
               <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
             </Field.Root>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title="Notes" description="Anything the team should know about this customer.">
+        <FormSection title="Notes" description="Anything the team should know about this customer.">
           <Field.Root invalid={!!errors.notes}>
             <Field.Label srOnly>Notes</Field.Label>
             <Textarea
@@ -251,7 +228,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
             />
             <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
           </Field.Root>
-        </Section>
+        </FormSection>
       </Stack>
 
       <FormFooter cancelTo="/pharmacies" noun="Pharmacy" isEdit={isEdit} pending={pending} />

@@ -31,6 +31,7 @@ import {
   type ProductWithVariantsInput,
 } from '@pharm/validators';
 import { FormFooter } from '../../components/FormFooter';
+import { FormSection } from '../../components/FormSection';
 import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
@@ -92,30 +93,6 @@ function blankVariant(defaultPrice: string): VariantValues {
     defaultPrice: defaultPrice || '0.00',
     notes: '',
   };
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Grid templateColumns={{ base: '1fr', lg: '240px 1fr' }} gap={{ base: '4', lg: '8' }} py="6">
-      <Box>
-        <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
-          {title}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted" mt="1">
-          {description}
-        </Text>
-      </Box>
-      <Box>{children}</Box>
-    </Grid>
-  );
 }
 
 /** A compact cell input with its error message under it. */
@@ -230,7 +207,7 @@ export function ProductForm({ product }: { product?: Product }) {
         gap="0"
         separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
       >
-        <Section
+        <FormSection
           title="Product details"
           description="The catalogue entry: its SKU, name, category and list price."
         >
@@ -314,7 +291,7 @@ export function ProductForm({ product }: { product?: Product }) {
               <Field.ErrorText>{errors.active?.message}</Field.ErrorText>
             </Field.Root>
           </Grid>
-        </Section>
+        </FormSection>
 
         <Box py="6">
           <Flex justify="space-between" align="flex-end" gap="4" mb="4" wrap="wrap">
