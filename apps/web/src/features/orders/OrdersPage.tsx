@@ -17,11 +17,10 @@ import {
   LuSearchX,
   LuSend,
   LuShoppingCart,
-  LuTrash2,
 } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
+import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ActionButton } from '../../components/ActionButton';
 import {
   EmptyRow,
   ErrorRow,
@@ -234,16 +233,12 @@ export function OrdersPage() {
                     // Keeps the delete button in the same column on every row.
                     <Box w="8" flexShrink={0} aria-hidden="true" />
                   ) : null}
-                  <ActionButton
-                    label="Delete"
-                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                  <DeleteActionButton
                     onClick={() => {
                       setDeleting(order);
                       setConfirmOpen(true);
                     }}
-                  >
-                    <LuTrash2 />
-                  </ActionButton>
+                  />
                 </RowActionsCell>
               </Table.Row>
             ))

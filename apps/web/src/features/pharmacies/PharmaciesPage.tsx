@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX, LuTrash2 } from 'react-icons/lu';
+import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
+import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ActionButton } from '../../components/ActionButton';
 import {
   EmptyRow,
   ErrorRow,
@@ -176,16 +176,12 @@ export function PharmaciesPage() {
                       <LuPencil />
                     </Link>
                   </ActionButton>
-                  <ActionButton
-                    label="Delete"
-                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                  <DeleteActionButton
                     onClick={() => {
                       setDeleting(pharmacy);
                       setConfirmOpen(true);
                     }}
-                  >
-                    <LuTrash2 />
-                  </ActionButton>
+                  />
                 </RowActionsCell>
               </Table.Row>
             ))

@@ -9,10 +9,9 @@ import {
   LuSearchX,
   LuToggleLeft,
   LuToggleRight,
-  LuTrash2,
 } from 'react-icons/lu';
+import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ActionButton } from '../../components/ActionButton';
 import {
   EmptyRow,
   ErrorRow,
@@ -211,16 +210,12 @@ export function ProductsPage() {
                   >
                     {product.active ? <LuToggleRight /> : <LuToggleLeft />}
                   </ActionButton>
-                  <ActionButton
-                    label="Delete"
-                    _hover={{ color: 'red.600', bg: 'red.subtle' }}
+                  <DeleteActionButton
                     onClick={() => {
                       setDeleting(product);
                       setConfirmOpen(true);
                     }}
-                  >
-                    <LuTrash2 />
-                  </ActionButton>
+                  />
                 </RowActionsCell>
               </Table.Row>
             ))
