@@ -1,6 +1,4 @@
 import {
-  Box,
-  chakra,
   Button,
   Field,
   Flex,
@@ -8,7 +6,6 @@ import {
   GridItem,
   Input,
   NativeSelect,
-  Stack,
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,6 +20,7 @@ import {
   type PharmacyData,
   type PharmacyInput,
 } from '@pharm/validators';
+import { FormCard } from '../../components/FormCard';
 import { FormFooter } from '../../components/FormFooter';
 import { FormSection } from '../../components/FormSection';
 import { errorMessage } from '../../lib/errors';
@@ -107,131 +105,120 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   };
 
   return (
-    <chakra.form
+    <FormCard
       onSubmit={onSubmit}
-      noValidate
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      shadow="xs"
-      data-testid="pharmacy-form"
+      testId="pharmacy-form"
+      footer={
+        <FormFooter cancelTo="/pharmacies" noun="Pharmacy" isEdit={isEdit} pending={pending} />
+      }
     >
-      <Stack
-        px={{ base: '5', md: '8' }}
-        gap="0"
-        separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
+      <FormSection
+        title="Pharmacy details"
+        description="Who the pharmacy is and how to reach them."
       >
-        <FormSection
-          title="Pharmacy details"
-          description="Who the pharmacy is and how to reach them."
-        >
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-            <GridItem colSpan={{ md: 2 }}>
-              <Field.Root invalid={!!errors.name} required>
-                <Field.Label>
-                  Name <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  placeholder="e.g. Riverside Compounding Pharmacy"
-                  autoFocus={!isEdit}
-                  {...register('name')}
-                />
-                <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-              </Field.Root>
-            </GridItem>
-            <Field.Root invalid={!!errors.contactName}>
-              <Field.Label>Contact person</Field.Label>
-              <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
-              <Field.ErrorText>{errors.contactName?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.email} required>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+          <GridItem colSpan={{ md: 2 }}>
+            <Field.Root invalid={!!errors.name} required>
               <Field.Label>
-                Email <Field.RequiredIndicator />
+                Name <Field.RequiredIndicator />
               </Field.Label>
               <Input
-                type="email"
-                autoComplete="off"
-                placeholder="orders@pharmacy.com"
-                {...register('email')}
+                placeholder="e.g. Riverside Compounding Pharmacy"
+                autoFocus={!isEdit}
+                {...register('name')}
               />
-              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
             </Field.Root>
-            <Field.Root invalid={!!errors.phone}>
-              <Field.Label>Phone</Field.Label>
-              <Input
-                type="tel"
-                autoComplete="off"
-                placeholder="(555) 123-4567"
-                {...register('phone')}
-              />
-              <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.terms}>
-              <Field.Label>Payment terms</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('terms')}>
-                  <option value="">Not set</option>
-                  {PAYMENT_TERMS.map((terms) => (
-                    <option key={terms} value={terms}>
-                      {TERMS_LABELS[terms]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
-            </Field.Root>
-          </Grid>
-        </FormSection>
+          </GridItem>
+          <Field.Root invalid={!!errors.contactName}>
+            <Field.Label>Contact person</Field.Label>
+            <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
+            <Field.ErrorText>{errors.contactName?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.email} required>
+            <Field.Label>
+              Email <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="email"
+              autoComplete="off"
+              placeholder="orders@pharmacy.com"
+              {...register('email')}
+            />
+            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.phone}>
+            <Field.Label>Phone</Field.Label>
+            <Input
+              type="tel"
+              autoComplete="off"
+              placeholder="(555) 123-4567"
+              {...register('phone')}
+            />
+            <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.terms}>
+            <Field.Label>Payment terms</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('terms')}>
+                <option value="">Not set</option>
+                {PAYMENT_TERMS.map((terms) => (
+                  <option key={terms} value={terms}>
+                    {TERMS_LABELS[terms]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
+          </Field.Root>
+        </Grid>
+      </FormSection>
 
-        <FormSection title="Addresses" description="Where orders ship and where invoices go.">
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-            <Field.Root invalid={!!errors.shippingAddress}>
-              <Flex w="full" h="6" align="center">
-                <Field.Label>Shipping address</Field.Label>
-              </Flex>
-              <Textarea
-                rows={4}
-                autoresize
-                placeholder="Street, city, state, ZIP"
-                {...register('shippingAddress')}
-              />
-              <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.billingAddress}>
-              <Flex w="full" h="6" align="center" justify="space-between" gap="2">
-                <Field.Label>Billing address</Field.Label>
-                <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
-                  <LuCopy /> Copy from Shipping
-                </Button>
-              </Flex>
-              <Textarea
-                rows={4}
-                autoresize
-                placeholder="Street, city, state, ZIP"
-                {...register('billingAddress')}
-              />
-              <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
-            </Field.Root>
-          </Grid>
-        </FormSection>
-
-        <FormSection title="Notes" description="Anything the team should know about this customer.">
-          <Field.Root invalid={!!errors.notes}>
-            <Field.Label srOnly>Notes</Field.Label>
+      <FormSection title="Addresses" description="Where orders ship and where invoices go.">
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+          <Field.Root invalid={!!errors.shippingAddress}>
+            <Flex w="full" h="6" align="center">
+              <Field.Label>Shipping address</Field.Label>
+            </Flex>
             <Textarea
               rows={4}
               autoresize
-              placeholder="Delivery hours, preferred carrier, ..."
-              {...register('notes')}
+              placeholder="Street, city, state, ZIP"
+              {...register('shippingAddress')}
             />
-            <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
+            <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
           </Field.Root>
-        </FormSection>
-      </Stack>
+          <Field.Root invalid={!!errors.billingAddress}>
+            <Flex w="full" h="6" align="center" justify="space-between" gap="2">
+              <Field.Label>Billing address</Field.Label>
+              <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
+                <LuCopy /> Copy from Shipping
+              </Button>
+            </Flex>
+            <Textarea
+              rows={4}
+              autoresize
+              placeholder="Street, city, state, ZIP"
+              {...register('billingAddress')}
+            />
+            <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
+          </Field.Root>
+        </Grid>
+      </FormSection>
 
-      <FormFooter cancelTo="/pharmacies" noun="Pharmacy" isEdit={isEdit} pending={pending} />
-    </chakra.form>
+      <FormSection title="Notes" description="Anything the team should know about this customer.">
+        <Field.Root invalid={!!errors.notes}>
+          <Field.Label srOnly>Notes</Field.Label>
+          <Textarea
+            rows={4}
+            autoresize
+            placeholder="Delivery hours, preferred carrier, ..."
+            {...register('notes')}
+          />
+          <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
+        </Field.Root>
+      </FormSection>
+    </FormCard>
   );
 }

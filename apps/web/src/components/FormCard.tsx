@@ -1,0 +1,40 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Box, chakra, Stack } from '@chakra-ui/react';
+
+/**
+ * The card of a record form: its sections (usually FormSection) one under the other with a line
+ * between them, and `footer` (usually FormFooter) along the bottom.
+ */
+export function FormCard({
+  onSubmit,
+  testId,
+  footer,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  testId: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <chakra.form
+      onSubmit={onSubmit}
+      noValidate
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="xl"
+      shadow="xs"
+      data-testid={testId}
+    >
+      <Stack
+        px={{ base: '5', md: '8' }}
+        gap="0"
+        separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
+      >
+        {children}
+      </Stack>
+      {footer}
+    </chakra.form>
+  );
+}
