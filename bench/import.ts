@@ -21,7 +21,8 @@ const SIZES = ['2R', '4R', '6R', '10R', '20R', '30 mL', '50 mL', '100 mL'];
 const COLORS = ['Clear', 'Amber', 'Blue', 'Red', 'Grey'];
 
 function feed(priceCents: (p: number, v: number) => number) {
-  const price = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const price = (cents: number) =>
+    `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
   const products = [];
   for (let p = 1; p <= PRODUCTS; p += 1) {
     const sku = `BN-${String(p).padStart(5, '0')}`;
@@ -57,28 +58,41 @@ try {
   const { db } = handle;
   const user = await db
     .insertInto('users')
-    .values({ email: 'bench@example.com', passwordHash: 'not-a-login', firstName: 'Bench', lastName: null })
+    .values({
+      email: 'bench@example.com',
+      passwordHash: 'not-a-login',
+      firstName: 'Bench',
+      lastName: null,
+    })
     .returning(['id', 'email', 'firstName', 'lastName', 'createdAt'])
     .executeTakeFirstOrThrow();
   const caller = createCaller(createInnerContext({ db, user, config: { catalogFeed: feedPath } }));
   const records = PRODUCTS * (VARIANTS + 1);
-  console.log(`catalogue import on ${label}: ${PRODUCTS} products, ${PRODUCTS * VARIANTS} variants (${records} records)`);
+  console.log(
+    `catalogue import on ${label}: ${PRODUCTS} products, ${PRODUCTS * VARIANTS} variants (${records} records)`,
+  );
 
   const run = async (label: string, text: string) => {
     writeFileSync(feedPath, text);
     const start = performance.now();
     const result = await caller.products.importCatalog();
     const seconds = (performance.now() - start) / 1000;
-    if (result.errors.length) throw new Error(`import failed: ${JSON.stringify(result.errors.slice(0, 3))}`);
+    if (result.errors.length)
+      throw new Error(`import failed: ${JSON.stringify(result.errors.slice(0, 3))}`);
     console.log(
-      `${label.padEnd(10)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(records / seconds).toLocaleString('en-US').padStart(7)} records/s  ` +
+      `${label.padEnd(10)} ${seconds.toFixed(2).padStart(6)} s  ${Math.round(records / seconds)
+        .toLocaleString('en-US')
+        .padStart(7)} records/s  ` +
         `products ${result.created}/${result.updated}/${result.unchanged}, variants ${result.variants.created}/${result.variants.updated}/${result.variants.unchanged} (created/updated/unchanged)`,
     );
   };
   const original = feed((p, v) => 1000 + ((p * 7 + v * 13) % 9000));
   await run('first', original);
   await run('again', original);
-  await run('repriced', feed((p, v) => 1100 + ((p * 7 + v * 13) % 9000)));
+  await run(
+    'repriced',
+    feed((p, v) => 1100 + ((p * 7 + v * 13) % 9000)),
+  );
 } finally {
   await dispose();
   rmSync(dir, { recursive: true, force: true });

@@ -33,7 +33,9 @@ try {
     pharmacyIds.push(p.id);
   }
 
-  console.log(`${label}: inserting ${ORDERS.toLocaleString('en-US')} orders with ${LINES_PER_ORDER} lines each...`);
+  console.log(
+    `${label}: inserting ${ORDERS.toLocaleString('en-US')} orders with ${LINES_PER_ORDER} lines each...`,
+  );
   let started = performance.now();
   await sql`
     insert into orders (order_number, pharmacy_id, order_date, ship_method, status, subtotal, total)
@@ -64,19 +66,36 @@ try {
     samples.sort((a, b) => a - b);
     const median = samples[Math.floor(runs / 2)]!;
     const p95 = samples[Math.floor(runs * 0.95)]!;
-    console.log(`  ${name.padEnd(50)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`);
+    console.log(
+      `  ${name.padEnd(50)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
+    );
   }
 
-  const { min } = await db.selectFrom('orders').select(({ fn }) => fn.min('id').as('min')).executeTakeFirstOrThrow();
-  console.log(`orders.list (50 rows a page, line items embedded) at ${ORDERS.toLocaleString('en-US')} orders:`);
+  const { min } = await db
+    .selectFrom('orders')
+    .select(({ fn }) => fn.min('id').as('min'))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `orders.list (50 rows a page, line items embedded) at ${ORDERS.toLocaleString('en-US')} orders:`,
+  );
   await time('first page', () => caller.orders.list({}));
-  await time('deep cursor page (near the oldest order)', () => caller.orders.list({ cursor: Number(min) + 1_000 }));
+  await time('deep cursor page (near the oldest order)', () =>
+    caller.orders.list({ cursor: Number(min) + 1_000 }),
+  );
   await time("status filter 'Sent', first page", () => caller.orders.list({ status: 'Sent' }));
-  await time("status filter 'Sent', deep cursor page", () => caller.orders.list({ status: 'Sent', cursor: Number(min) + 1_000 }));
-  await time("text filter on pharmacy name ('pharmacy 07')", () => caller.orders.list({ q: 'pharmacy 07' }));
-  await time("text filter, one order number ('ORD-2000-054321')", () => caller.orders.list({ q: 'ORD-2000-054321' }));
+  await time("status filter 'Sent', deep cursor page", () =>
+    caller.orders.list({ status: 'Sent', cursor: Number(min) + 1_000 }),
+  );
+  await time("text filter on pharmacy name ('pharmacy 07')", () =>
+    caller.orders.list({ q: 'pharmacy 07' }),
+  );
+  await time("text filter, one order number ('ORD-2000-054321')", () =>
+    caller.orders.list({ q: 'ORD-2000-054321' }),
+  );
   await time("text filter, part of a number ('54321')", () => caller.orders.list({ q: '54321' }));
-  await time("text filter matching every order ('ORD-2000')", () => caller.orders.list({ q: 'ORD-2000' }));
+  await time("text filter matching every order ('ORD-2000')", () =>
+    caller.orders.list({ q: 'ORD-2000' }),
+  );
   await time("text filter matching nothing ('zzz')", () => caller.orders.list({ q: 'zzz' }));
 
   console.log('PDF rendering (pdfkit, compressed), one process:');
@@ -98,7 +117,10 @@ try {
     const bytes = (await renderOrderPdf(order)).length;
     for (const [what, fn] of [
       ['render only', () => renderOrderPdf(order)],
-      ['load via orders.get + render', async () => renderOrderPdf(await caller.orders.get({ id: created.id }))],
+      [
+        'load via orders.get + render',
+        async () => renderOrderPdf(await caller.orders.get({ id: created.id })),
+      ],
     ] as const) {
       started = performance.now();
       let docs = 0;
@@ -107,7 +129,9 @@ try {
         docs++;
       }
       const perSecond = docs / ((performance.now() - started) / 1000);
-      console.log(`  ${`${lines}-line order, ${what}`.padEnd(50)} ${perSecond.toFixed(0).padStart(6)} documents/s   (${(bytes / 1024).toFixed(1)} KB)`);
+      console.log(
+        `  ${`${lines}-line order, ${what}`.padEnd(50)} ${perSecond.toFixed(0).padStart(6)} documents/s   (${(bytes / 1024).toFixed(1)} KB)`,
+      );
     }
   }
 } finally {

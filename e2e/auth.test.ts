@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { click, fill, launchBrowser, screenshotOnFailure, openPage, pageProblems, screenshot, uniqueEmail, waitForText } from './lib/browser.js';
+import {
+  click,
+  fill,
+  launchBrowser,
+  screenshotOnFailure,
+  openPage,
+  pageProblems,
+  screenshot,
+  uniqueEmail,
+  waitForText,
+} from './lib/browser.js';
 
 let browser: Browser;
 let page: Page;

@@ -23,7 +23,11 @@ let page: Page;
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'pharm-e2e-downloads-'));
 
 /** Calls the REST API from inside the page, with its session cookie. */
-async function api(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function api(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async (m, u, b) => {
       const res = await fetch(u, {
@@ -54,7 +58,9 @@ async function waitForValue(selector: string, expected: string): Promise<void> {
 
 /** Closes whatever dialog or toast could sit over the next click. */
 async function noDialog(): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-scope="dialog"][data-part="backdrop"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-scope="dialog"][data-part="backdrop"]'),
+  );
 }
 
 beforeAll(async () => {
@@ -62,14 +68,79 @@ beforeAll(async () => {
   page = await openPage(browser, '/');
   await signUp(page, '/orders');
   const session = await browser.target().createCDPSession();
-  await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, eventsEnabled: true });
+  await session.send('Browser.setDownloadBehavior', {
+    behavior: 'allow',
+    downloadPath: downloads,
+    eventsEnabled: true,
+  });
 
-  expect((await api('POST', '/api/pharmacies', { name: 'Riverside Compounding Pharmacy', contactName: 'Maria Alvarez', email: 'orders@riversiderx.com', phone: '(503) 555-0142' })).status).toBe(201);
-  expect((await api('POST', '/api/products', { sku: 'VL-TI', name: 'Tubular Serum Vial', category: 'Vial', defaultPrice: '40.00', active: true })).status).toBe(201);
-  expect((await api('POST', '/api/product-variants', { parentSku: 'VL-TI', variantSku: 'VL-10R-CLR', size: '10R', color: 'Clear', packageQty: 100, defaultPrice: '42.00' })).status).toBe(201);
-  expect((await api('POST', '/api/products', { sku: 'SL-20-FO', name: '20 mm Flip-Off Seal', category: 'Seal', defaultPrice: '45.00', active: true })).status).toBe(201);
-  expect((await api('POST', '/api/product-variants', { parentSku: 'SL-20-FO', variantSku: 'SL-20-FO-RED', size: '20 mm', color: 'Red', packageQty: 1000, defaultPrice: '45.50' })).status).toBe(201);
-  expect((await api('POST', '/api/products', { sku: 'VL-OLD', name: 'Discontinued Vial', category: 'Vial', defaultPrice: '1.00', active: false })).status).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/pharmacies', {
+        name: 'Riverside Compounding Pharmacy',
+        contactName: 'Maria Alvarez',
+        email: 'orders@riversiderx.com',
+        phone: '(503) 555-0142',
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/products', {
+        sku: 'VL-TI',
+        name: 'Tubular Serum Vial',
+        category: 'Vial',
+        defaultPrice: '40.00',
+        active: true,
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/product-variants', {
+        parentSku: 'VL-TI',
+        variantSku: 'VL-10R-CLR',
+        size: '10R',
+        color: 'Clear',
+        packageQty: 100,
+        defaultPrice: '42.00',
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/products', {
+        sku: 'SL-20-FO',
+        name: '20 mm Flip-Off Seal',
+        category: 'Seal',
+        defaultPrice: '45.00',
+        active: true,
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/product-variants', {
+        parentSku: 'SL-20-FO',
+        variantSku: 'SL-20-FO-RED',
+        size: '20 mm',
+        color: 'Red',
+        packageQty: 1000,
+        defaultPrice: '45.50',
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api('POST', '/api/products', {
+        sku: 'VL-OLD',
+        name: 'Discontinued Vial',
+        category: 'Vial',
+        defaultPrice: '1.00',
+        active: false,
+      })
+    ).status,
+  ).toBe(201);
 });
 afterAll(() => browser.close());
 screenshotOnFailure(() => page);
@@ -94,15 +165,30 @@ describe('orders', () => {
   });
 
   it('builds two lines from category → product → variant, with prices and totals', async () => {
-    const pharmacyId = await page.$eval('select[name="pharmacyId"] option:nth-child(2)', (el) => (el as HTMLOptionElement).value);
+    const pharmacyId = await page.$eval(
+      'select[name="pharmacyId"] option:nth-child(2)',
+      (el) => (el as HTMLOptionElement).value,
+    );
     await select(page, 'pharmacyId', pharmacyId);
     await select(page, 'shipMethod', 'Express Shipping');
 
-    expect(await page.$eval('select[name="lineItems.0.productSku"]', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
+    expect(
+      await page.$eval(
+        'select[name="lineItems.0.productSku"]',
+        (el) => (el as HTMLSelectElement).disabled,
+      ),
+    ).toBe(true);
     await select(page, 'lineItems.0.category', 'Vial');
-    const vialOptions = await page.$$eval('select[name="lineItems.0.productSku"] option', (els) => els.map((el) => (el as HTMLOptionElement).value));
+    const vialOptions = await page.$$eval('select[name="lineItems.0.productSku"] option', (els) =>
+      els.map((el) => (el as HTMLOptionElement).value),
+    );
     expect(vialOptions).toEqual(['', 'VL-TI']); // the inactive vial is not offered
-    expect(await page.$eval('select[name="lineItems.0.variantSku"]', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
+    expect(
+      await page.$eval(
+        'select[name="lineItems.0.variantSku"]',
+        (el) => (el as HTMLSelectElement).disabled,
+      ),
+    ).toBe(true);
     await select(page, 'lineItems.0.productSku', 'VL-TI');
     await waitForValue('[name="lineItems.0.description"]', 'Tubular Serum Vial');
     expect(await value('[name="lineItems.0.unitPrice"]')).toBe('40.00');
@@ -111,10 +197,14 @@ describe('orders', () => {
     expect(await value('[name="lineItems.0.unitPrice"]')).toBe('42.00');
     await page.click('[name="lineItems.0.qty"]', { count: 3 });
     await page.type('[name="lineItems.0.qty"]', '3');
-    await page.waitForFunction(() => document.querySelector('[data-testid="line-0-total"]')?.textContent === '$126.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="line-0-total"]')?.textContent === '$126.00',
+    );
 
     await click(page, 'Add Item');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'lineItems.1.category');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('name') === 'lineItems.1.category',
+    );
     expect(await value('[name="lineItems.1.qty"]')).toBe('1');
     expect(await value('[name="lineItems.1.unitPrice"]')).toBe('0.00');
     await select(page, 'lineItems.1.category', 'Seal');
@@ -123,7 +213,9 @@ describe('orders', () => {
     await waitForValue('[name="lineItems.1.description"]', 'SL-20-FO - 20 mm Red');
     await page.click('[name="lineItems.1.qty"]', { count: 3 });
     await page.type('[name="lineItems.1.qty"]', '2');
-    await page.waitForFunction(() => document.querySelector('[data-testid="order-total"]')?.textContent === '$217.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="order-total"]')?.textContent === '$217.00',
+    );
 
     // A third line can be removed; then the two left can, but never the last one.
     await click(page, 'Add Item');
@@ -138,12 +230,16 @@ describe('orders', () => {
     await click(page, 'Save Draft');
     await waitForText(page, 'Draft saved');
     await waitForText(page, 'Your order draft has been saved successfully.');
-    await page.waitForFunction(() => /Saved [1-9]\d*s ago/.test(document.body.innerText), { timeout: 5_000 });
+    await page.waitForFunction(() => /Saved [1-9]\d*s ago/.test(document.body.innerText), {
+      timeout: 5_000,
+    });
 
     const { body: orders } = await api('GET', '/api/orders');
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ status: 'Draft', total: '217.00', itemCount: 5 });
-    await page.goto(new URL(`/orders/${orders[0].id}/edit`, page.url()).toString(), { waitUntil: 'networkidle0' });
+    await page.goto(new URL(`/orders/${orders[0].id}/edit`, page.url()).toString(), {
+      waitUntil: 'networkidle0',
+    });
     await waitForValue('select[name="lineItems.1.variantSku"]', 'SL-20-FO-RED');
     expect(await value('select[name="lineItems.0.category"]')).toBe('Vial');
     expect(await value('select[name="lineItems.0.productSku"]')).toBe('VL-TI');
@@ -185,7 +281,18 @@ describe('orders', () => {
     await page.waitForSelector(dialog);
     await waitForText(page, 'Maria Alvarez');
     const text = await page.$eval(dialog, (el) => (el as HTMLElement).innerText);
-    for (const expected of [orderNumber, 'Express Shipping', 'orders@riversiderx.com', '(503) 555-0142', 'VL-TI - 10R Clear', 'SL-20-FO - 20 mm Red', '7 items', '$308.00', 'Download PDF', 'Edit Order']) {
+    for (const expected of [
+      orderNumber,
+      'Express Shipping',
+      'orders@riversiderx.com',
+      '(503) 555-0142',
+      'VL-TI - 10R Clear',
+      'SL-20-FO - 20 mm Red',
+      '7 items',
+      '$308.00',
+      'Download PDF',
+      'Edit Order',
+    ]) {
       expect(text).toContain(expected);
     }
     await screenshot(page, 'order-details');
@@ -193,18 +300,29 @@ describe('orders', () => {
     await click(page, 'Download PDF');
     await waitForText(page, 'Order downloaded successfully');
     const file = `order-${orderNumber}.pdf`;
-    for (let i = 0; i < 50 && !readdirSync(downloads).includes(file); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !readdirSync(downloads).includes(file); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(readdirSync(downloads)).toContain(file);
-    expect(readFileSync(path.join(downloads, file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readFileSync(path.join(downloads, file)).subarray(0, 5).toString('latin1')).toBe(
+      '%PDF-',
+    );
     await page.keyboard.press('Escape');
     await noDialog();
   });
 
   it("submitting a new order's saved draft sends it", async () => {
     await page.goto(new URL('/orders/new', page.url()).toString(), { waitUntil: 'networkidle0' });
-    const pharmacyId = await page.$eval('select[name="pharmacyId"] option:nth-child(2)', (el) => (el as HTMLOptionElement).value);
+    const pharmacyId = await page.$eval(
+      'select[name="pharmacyId"] option:nth-child(2)',
+      (el) => (el as HTMLOptionElement).value,
+    );
     await select(page, 'pharmacyId', pharmacyId);
-    expect(await page.$eval('[data-testid="line-0"] [aria-label="Remove line"]', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      await page.$eval(
+        '[data-testid="line-0"] [aria-label="Remove line"]',
+        (el) => (el as HTMLButtonElement).disabled,
+      ),
+    ).toBe(true);
     await page.type('[name="lineItems.0.description"]', 'Custom amber dropper bottles');
     await click(page, 'Save Draft');
     await waitForText(page, 'Draft saved');
@@ -221,7 +339,10 @@ describe('orders', () => {
     const row = `[data-testid="order-row-${fulfilled.id}"]`;
     await page.waitForSelector(row);
     await clickIn(page, row, 'Delete');
-    await waitForText(page, `Are you sure you want to delete order ${fulfilled.orderNumber}? This action cannot be undone.`);
+    await waitForText(
+      page,
+      `Are you sure you want to delete order ${fulfilled.orderNumber}? This action cannot be undone.`,
+    );
     await click(page, 'Delete');
     await waitForText(page, 'Order deleted successfully');
     await waitForNoText(page, fulfilled.orderNumber);

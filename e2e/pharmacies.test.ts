@@ -51,7 +51,9 @@ describe('pharmacies', () => {
     await select(page, 'terms', 'COD');
     await fill(page, 'shippingAddress', address);
     await click(page, 'Copy from Shipping');
-    expect(await page.$eval('[name="billingAddress"]', (el) => (el as HTMLTextAreaElement).value)).toBe(address);
+    expect(
+      await page.$eval('[name="billingAddress"]', (el) => (el as HTMLTextAreaElement).value),
+    ).toBe(address);
     await click(page, 'Create Pharmacy');
     await waitForText(page, 'Pharmacy created successfully');
     expect(new URL(page.url()).pathname).toBe('/pharmacies');
@@ -65,7 +67,11 @@ describe('pharmacies', () => {
   it('edits it', async () => {
     const row = await rowTestId(page, 'Riverside Compounding Pharmacy');
     await clickIn(page, row, 'Edit');
-    await page.waitForFunction(() => (document.querySelector('[name="name"]') as HTMLInputElement | null)?.value === 'Riverside Compounding Pharmacy');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[name="name"]') as HTMLInputElement | null)?.value ===
+        'Riverside Compounding Pharmacy',
+    );
     await fill(page, 'name', 'Riverside Rx');
     await select(page, 'terms', 'Net 60');
     await click(page, 'Update Pharmacy');
@@ -82,7 +88,9 @@ describe('pharmacies', () => {
     await click(page, 'Cancel');
     await waitForNoText(page, 'Are you sure you want to delete');
     // The closing dialog's backdrop swallows clicks until its exit animation ends.
-    await page.waitForFunction(() => !document.querySelector('[data-scope="dialog"][data-part="backdrop"]'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-scope="dialog"][data-part="backdrop"]'),
+    );
     await clickIn(page, row, 'Delete');
     await click(page, 'Delete');
     await waitForText(page, 'Pharmacy deleted successfully');

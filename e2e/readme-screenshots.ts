@@ -20,7 +20,9 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
 function run(cmd: string, args: string[], cwd: string) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}`)),
+    );
   });
 }
 
@@ -31,14 +33,39 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 
-await run(process.execPath, ['--import', 'tsx', 'src/seed/index.ts'], path.join(repoRoot, 'apps/api'));
-const app = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: repoRoot, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+await run(
+  process.execPath,
+  ['--import', 'tsx', 'src/seed/index.ts'],
+  path.join(repoRoot, 'apps/api'),
+);
+const app = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  cwd: repoRoot,
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: 'ignore',
+});
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 120 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
+for (
+  let i = 0;
+  i < 120 &&
+  !(await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  i++
+)
+  await new Promise((r) => setTimeout(r, 250));
 
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -52,7 +79,11 @@ try {
   };
   await shot('/', 'auth', 'Welcome back');
   await page.evaluate(async () => {
-    await fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@pharmsupply.test', password: 'demo1234' }) });
+    await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@pharmsupply.test', password: 'demo1234' }),
+    });
   });
   await shot('/', 'dashboard', 'Overview of your supply chain operations');
   await shot('/pharmacies', 'pharmacies', 'Riverside Compounding Pharmacy');

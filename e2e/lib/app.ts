@@ -26,7 +26,9 @@ export function baseUrl(): string {
  * temporary folder. Each test file gets its own, so no file sees another's data.
  */
 export async function startApp(): Promise<void> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_e2e') : undefined;
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_e2e')
+    : undefined;
   const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pharm-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: repoRoot,
@@ -61,7 +63,14 @@ export async function startApp(): Promise<void> {
       throw new Error(`the app exited before it was ready:\n${output}`);
     }
     url ||= /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
-    if (url && (await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) break;
+    if (
+      url &&
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the app did not start in 90 s:\n${output}`);

@@ -5,8 +5,10 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { afterEach } from 'vitest';
 import { baseUrl } from './app.js';
 
-export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
+export const artifactsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../artifacts',
+);
 
 export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
@@ -31,7 +33,8 @@ export async function openPage(browser: Browser, route = '/'): Promise<Page> {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text()))
+      problems.push(msg.text());
   });
   (page as Page & { problems: string[] }).problems = problems;
   await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
@@ -57,7 +60,8 @@ export async function button(page: Page, label: string): Promise<ElementHandle<E
   const handle = await page.waitForFunction(
     (l) =>
       [...document.querySelectorAll('button, a, [role="menuitem"], [role="tab"]')].find(
-        (el) => (el as HTMLElement).innerText?.trim() === l && (el as HTMLElement).offsetParent !== null,
+        (el) =>
+          (el as HTMLElement).innerText?.trim() === l && (el as HTMLElement).offsetParent !== null,
       ),
     {},
     label,
@@ -98,10 +102,22 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Registers a new user through the API from inside the page (sets the session cookie), then opens `route`. */
-export async function signUp(page: Page, route = '/'): Promise<{ email: string; password: string }> {
-  const account = { email: uniqueEmail('staff'), password: 'secret12', firstName: 'Casey', lastName: 'Quinn' };
+export async function signUp(
+  page: Page,
+  route = '/',
+): Promise<{ email: string; password: string }> {
+  const account = {
+    email: uniqueEmail('staff'),
+    password: 'secret12',
+    firstName: 'Casey',
+    lastName: 'Quinn',
+  };
   const status = await page.evaluate(async (body) => {
-    const res = await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch('/api/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return res.status;
   }, account);
   if (status !== 201) throw new Error(`register answered ${status}`);
@@ -119,7 +135,10 @@ export async function clickIn(page: Page, scope: string, ariaLabel: string): Pro
 /** The row of a table whose text includes `text`: its data-testid, for scoping clicks. */
 export async function rowTestId(page: Page, text: string): Promise<string> {
   const handle = await page.waitForFunction(
-    (t) => [...document.querySelectorAll('tr[data-testid]')].find((row) => (row as HTMLElement).innerText.includes(t))?.getAttribute('data-testid'),
+    (t) =>
+      [...document.querySelectorAll('tr[data-testid]')]
+        .find((row) => (row as HTMLElement).innerText.includes(t))
+        ?.getAttribute('data-testid'),
     {},
     text,
   );
@@ -131,7 +150,9 @@ export function screenshotOnFailure(getPage: () => Page | undefined): void {
   afterEach(async (ctx) => {
     const page = getPage();
     if (ctx.task.result?.state === 'fail' && page) {
-      await screenshot(page, `failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+      await screenshot(page, `failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-')}`).catch(
+        () => undefined,
+      );
     }
   });
 }

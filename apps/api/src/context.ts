@@ -36,7 +36,11 @@ export interface Context {
 const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
-  const user = await db.selectFrom('users').select(userColumns).where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return user ?? null;
 }
 

@@ -38,13 +38,19 @@ interface DownloadRoute {
 }
 
 /** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
-const id = (req: RestRequest) => (/^\d{1,10}$/.test(req.params.id ?? '') ? Number(req.params.id) : Number.NaN);
+const id = (req: RestRequest) =>
+  /^\d{1,10}$/.test(req.params.id ?? '') ? Number(req.params.id) : Number.NaN;
 
 /** Query-string numbers, for the schemas to check. */
-const num = (value: string | undefined) => (value === undefined ? undefined : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN);
+const num = (value: string | undefined) =>
+  value === undefined ? undefined : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
 
 /** ?cursor=&limit=&q= of every list. */
-const page = (req: RestRequest) => ({ cursor: num(req.query.cursor), limit: num(req.query.limit), q: req.query.q });
+const page = (req: RestRequest) => ({
+  cursor: num(req.query.cursor),
+  limit: num(req.query.limit),
+  q: req.query.q,
+});
 
 /**
  * The documented /api paths of spec section 7, each mapped onto its tRPC procedure.
@@ -56,20 +62,60 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/logout', call: (c) => c.auth.logout() },
   { method: 'GET', url: '/api/user', call: (c) => c.auth.user() },
 
-  { method: 'GET', url: '/api/pharmacies', paged: true, call: (c, r) => c.pharmacies.list(page(r)) },
+  {
+    method: 'GET',
+    url: '/api/pharmacies',
+    paged: true,
+    call: (c, r) => c.pharmacies.list(page(r)),
+  },
   { method: 'GET', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.get({ id: id(r) }) },
-  { method: 'POST', url: '/api/pharmacies', status: 201, call: (c, r) => c.pharmacies.create(r.body) },
-  { method: 'PUT', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.update({ id: id(r), data: r.body }) },
-  { method: 'DELETE', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.delete({ id: id(r) }) },
+  {
+    method: 'POST',
+    url: '/api/pharmacies',
+    status: 201,
+    call: (c, r) => c.pharmacies.create(r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/pharmacies/:id',
+    call: (c, r) => c.pharmacies.update({ id: id(r), data: r.body }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/pharmacies/:id',
+    call: (c, r) => c.pharmacies.delete({ id: id(r) }),
+  },
 
-  { method: 'GET', url: '/api/products', paged: true, call: (c, r) => c.products.list({ ...page(r), category: r.query.category as never }) },
+  {
+    method: 'GET',
+    url: '/api/products',
+    paged: true,
+    call: (c, r) => c.products.list({ ...page(r), category: r.query.category as never }),
+  },
   { method: 'GET', url: '/api/products/:id', call: (c, r) => c.products.get({ id: id(r) }) },
   { method: 'POST', url: '/api/products', status: 201, call: (c, r) => c.products.create(r.body) },
-  { method: 'PUT', url: '/api/products/:id', call: (c, r) => c.products.update({ id: id(r), data: r.body }) },
+  {
+    method: 'PUT',
+    url: '/api/products/:id',
+    call: (c, r) => c.products.update({ id: id(r), data: r.body }),
+  },
   { method: 'DELETE', url: '/api/products/:id', call: (c, r) => c.products.delete({ id: id(r) }) },
-  { method: 'POST', url: '/api/product-variants', status: 201, call: (c, r) => c.products.createVariant(r.body) },
-  { method: 'DELETE', url: '/api/product-variants/:id', call: (c, r) => c.products.deleteVariant({ id: id(r) }) },
-  { method: 'POST', url: '/api/import/:provider', call: (c, r) => c.products.importCatalog({ provider: r.params.provider }) },
+  {
+    method: 'POST',
+    url: '/api/product-variants',
+    status: 201,
+    call: (c, r) => c.products.createVariant(r.body),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/product-variants/:id',
+    call: (c, r) => c.products.deleteVariant({ id: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/import/:provider',
+    call: (c, r) => c.products.importCatalog({ provider: r.params.provider }),
+  },
 
   {
     method: 'GET',
@@ -79,7 +125,11 @@ export const restRoutes: RestRoute[] = [
   },
   { method: 'GET', url: '/api/orders/:id', call: (c, r) => c.orders.get({ id: id(r) }) },
   { method: 'POST', url: '/api/orders', status: 201, call: (c, r) => c.orders.create(r.body) },
-  { method: 'PUT', url: '/api/orders/:id', call: (c, r) => c.orders.update({ id: id(r), data: r.body }) },
+  {
+    method: 'PUT',
+    url: '/api/orders/:id',
+    call: (c, r) => c.orders.update({ id: id(r), data: r.body }),
+  },
   { method: 'DELETE', url: '/api/orders/:id', call: (c, r) => c.orders.delete({ id: id(r) }) },
 ];
 
@@ -94,7 +144,10 @@ export function registerRestRoutes(
 ): void {
   /** Runs a call with the request's caller; failures answer `{ message, issues }` with their status. */
   const handle =
-    <T>(call: (caller: Caller, req: RestRequest) => Promise<T>, send: (reply: FastifyReply, result: T) => FastifyReply) =>
+    <T>(
+      call: (caller: Caller, req: RestRequest) => Promise<T>,
+      send: (reply: FastifyReply, result: T) => FastifyReply,
+    ) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         const caller = createCaller(await createContext(req, reply));
@@ -108,7 +161,9 @@ export function registerRestRoutes(
         const error = toTRPCError(cause);
         const status = getHTTPStatusCodeFromError(error);
         if (status >= 500) req.log.error({ err: error.cause ?? error }, 'REST call failed');
-        return reply.status(status).send({ message: publicMessage(error), issues: fieldIssues(error) });
+        return reply
+          .status(status)
+          .send({ message: publicMessage(error), issues: fieldIssues(error) });
       }
     };
 

@@ -35,7 +35,11 @@ async function sessionSecret(dbHandle: DbHandle, configured: string | undefined)
     .values({ key: 'session_secret', value: randomBytes(32).toString('hex') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('appSettings').select('value').where('key', '=', 'session_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('appSettings')
+    .select('value')
+    .where('key', '=', 'session_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -82,11 +86,11 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     return reply.status(status).send({ message: publicMessage(mapped) });
   });
 
-
   const store = new KyselySessionStore(db);
   const secret = await sessionSecret(dbHandle, config.sessionSecret);
   const contextDeps = { db, config, authLimits: createAuthLimits() };
-  const createContext = (req: FastifyRequest, reply: FastifyReply) => createRequestContext(contextDeps, req, reply);
+  const createContext = (req: FastifyRequest, reply: FastifyReply) =>
+    createRequestContext(contextDeps, req, reply);
 
   // Sessions only for the API paths: static files neither read nor roll the session row.
   await app.register(async (api) => {
@@ -111,7 +115,8 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
         router: appRouter,
         createContext: ({ req, res }) => createContext(req, res),
         onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
@@ -139,9 +144,12 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     });
   }
 
-  const pruneTimer = setInterval(() => {
-    store.prune().catch((err: unknown) => app.log.warn({ err }, 'session prune failed'));
-  }, 15 * 60 * 1000);
+  const pruneTimer = setInterval(
+    () => {
+      store.prune().catch((err: unknown) => app.log.warn({ err }, 'session prune failed'));
+    },
+    15 * 60 * 1000,
+  );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   await store.prune().catch(() => undefined);

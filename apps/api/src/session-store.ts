@@ -25,7 +25,9 @@ export class KyselySessionStore implements SessionStore {
   }
 
   set(sid: string, session: SessionData, callback: Callback): void {
-    const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + IDLE_TIMEOUT_MS);
+    const expires = session.cookie.expires
+      ? new Date(session.cookie.expires)
+      : new Date(Date.now() + IDLE_TIMEOUT_MS);
     const sess = JSON.stringify(session);
     this.db
       .insertInto('session')
@@ -45,7 +47,10 @@ export class KyselySessionStore implements SessionStore {
 
   /** @fastify/session never removes expired rows itself. */
   async prune(): Promise<number> {
-    const result = await this.db.deleteFrom('session').where('expire', '<', sql<Date>`now()`).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('session')
+      .where('expire', '<', sql<Date>`now()`)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -11,10 +11,25 @@ afterAll(() => t.close());
 describe('register', () => {
   it('creates the user, signs them in with an HttpOnly cookie and never returns the hash', async () => {
     const c = t.client();
-    const res = await c.post('/api/register', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret12' });
+    const res = await c.post('/api/register', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'secret12',
+    });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName']);
-    expect(res.body).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(Object.keys(res.body).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+    ]);
+    expect(res.body).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(res.text).not.toMatch(/argon|password/i);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
@@ -26,7 +41,9 @@ describe('register', () => {
 
   it('refuses a duplicate email with 409, whatever its case', async () => {
     await t.client().post('/api/register', { email: 'dup@example.com', password: 'secret12' });
-    const res = await t.client().post('/api/register', { email: 'DUP@example.com', password: 'secret12' });
+    const res = await t
+      .client()
+      .post('/api/register', { email: 'DUP@example.com', password: 'secret12' });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already exists/);
   });
@@ -38,12 +55,18 @@ describe('register', () => {
       { path: ['email'], message: 'Please enter a valid email' },
       { path: ['password'], message: 'Password must be at least 6 characters' },
     ]);
-    expect(res.body.message).toBe('email: Please enter a valid email; password: Password must be at least 6 characters');
+    expect(res.body.message).toBe(
+      'email: Please enter a valid email; password: Password must be at least 6 characters',
+    );
   });
 
   it('stores the password hashed with argon2id', async () => {
     await t.client().post('/api/register', { email: 'hash@example.com', password: 'secret12' });
-    const row = await t.db.selectFrom('users').select('passwordHash').where('email', '=', 'hash@example.com').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', 'hash@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -62,8 +85,12 @@ describe('login and logout', () => {
   });
 
   it('gives the same 401 for an unknown email and a wrong password', async () => {
-    const wrong = await t.client().post('/api/login', { email: 'login@example.com', password: 'wrong-pass' });
-    const unknown = await t.client().post('/api/login', { email: 'nobody@example.com', password: 'wrong-pass' });
+    const wrong = await t
+      .client()
+      .post('/api/login', { email: 'login@example.com', password: 'wrong-pass' });
+    const unknown = await t
+      .client()
+      .post('/api/login', { email: 'nobody@example.com', password: 'wrong-pass' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -133,7 +160,11 @@ describe('session timeouts', () => {
   it('ends a session idle for more than 30 minutes', async () => {
     const c = await t.signedIn();
     const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
-    await t.db.updateTable('session').set({ expire: new Date(Date.now() - 1000) }).where('sid', '=', sid).execute();
+    await t.db
+      .updateTable('session')
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where('sid', '=', sid)
+      .execute();
     expect((await c.get('/api/user')).status).toBe(401);
   });
 
@@ -143,26 +174,49 @@ describe('session timeouts', () => {
     const soon = new Date(Date.now() + 60_000);
     await t.db.updateTable('session').set({ expire: soon }).where('sid', '=', sid).execute();
     await c.get('/api/user');
-    const row = await t.db.selectFrom('session').select('expire').where('sid', '=', sid).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('session')
+      .select('expire')
+      .where('sid', '=', sid)
+      .executeTakeFirstOrThrow();
     expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
   it('ends a session 12 hours after sign-in however active it is', async () => {
     const c = await t.signedIn();
     const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
-    const row = await t.db.selectFrom('session').select('sess').where('sid', '=', sid).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('session')
+      .select('sess')
+      .where('sid', '=', sid)
+      .executeTakeFirstOrThrow();
     const sess = { ...row.sess, signedInAt: Date.now() - ABSOLUTE_TIMEOUT_MS - 1000 };
-    await t.db.updateTable('session').set({ sess: JSON.stringify(sess) }).where('sid', '=', sid).execute();
+    await t.db
+      .updateTable('session')
+      .set({ sess: JSON.stringify(sess) })
+      .where('sid', '=', sid)
+      .execute();
     expect((await c.get('/api/user')).status).toBe(401);
-    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', sid).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('session').select('sid').where('sid', '=', sid).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('prunes expired session rows', async () => {
-    await t.db.insertInto('session').values({ sid: 'stale', sess: JSON.stringify({ cookie: {} }), expire: new Date(Date.now() - 60_000) }).execute();
+    await t.db
+      .insertInto('session')
+      .values({
+        sid: 'stale',
+        sess: JSON.stringify({ cookie: {} }),
+        expire: new Date(Date.now() - 60_000),
+      })
+      .execute();
     const { KyselySessionStore } = await import('../src/session-store.js');
     const pruned = await new KyselySessionStore(t.db).prune();
     expect(pruned).toBeGreaterThanOrEqual(1);
-    expect(await t.db.selectFrom('session').select('sid').where('sid', '=', 'stale').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('session').select('sid').where('sid', '=', 'stale').executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -171,7 +225,10 @@ describe('rate limits', () => {
     const c = t.client();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await c.post('/api/login', { email: `rl${i}@example.com`, password: 'wrong-pass' })).status);
+      statuses.push(
+        (await c.post('/api/login', { email: `rl${i}@example.com`, password: 'wrong-pass' }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -180,7 +237,13 @@ describe('rate limits', () => {
   it('limits tries per email too, whatever the address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await t.client().post('/api/login', { email: 'target@example.com', password: 'wrong-pass' })).status);
+      statuses.push(
+        (
+          await t
+            .client()
+            .post('/api/login', { email: 'target@example.com', password: 'wrong-pass' })
+        ).status,
+      );
     }
     expect(statuses[10]).toBe(429);
   });
@@ -189,7 +252,14 @@ describe('rate limits', () => {
     const c = t.client();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await c.post('/api/register', { email: `reg${i}-${Date.now()}@example.com`, password: 'secret12' })).status);
+      statuses.push(
+        (
+          await c.post('/api/register', {
+            email: `reg${i}-${Date.now()}@example.com`,
+            password: 'secret12',
+          })
+        ).status,
+      );
       c.cookie = undefined;
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);

@@ -11,17 +11,22 @@ import { providerSlug } from '../src/routers/catalog/provider.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 const SAMPLE_PATH = loadConfig({}).catalogFeed;
-const sample = JSON.parse(readFileSync(SAMPLE_PATH, 'utf8')) as { products: { sku: string; category: string; variants: unknown[] }[] };
+const sample = JSON.parse(readFileSync(SAMPLE_PATH, 'utf8')) as {
+  products: { sku: string; category: string; variants: unknown[] }[];
+};
 const sampleVariants = sample.products.reduce((n, p) => n + p.variants.length, 0);
 
-const HEADER = 'sku,name,category,default_price,active,variant_sku,size,color,material,sterile,package_qty,variant_price,notes';
+const HEADER =
+  'sku,name,category,default_price,active,variant_sku,size,color,material,sterile,package_qty,variant_price,notes';
 
 /** A CSV feed of `products` products with `variants` variants each: products × variants rows. */
 function generatedCsv(products: number, variants: number, prefix = 'GEN', price = '10.00'): string {
   const lines = [HEADER];
   for (let p = 1; p <= products; p += 1) {
     for (let v = 1; v <= variants; v += 1) {
-      lines.push(`${prefix}-${p},Generated product ${p},Vial,${price},,${prefix}-${p}-V${v},${v * 2}R,Clear,Borosilicate Type I glass,${v % 2 === 0},100,,`);
+      lines.push(
+        `${prefix}-${p},Generated product ${p},Vial,${price},,${prefix}-${p}-V${v},${v * 2}R,Clear,Borosilicate Type I glass,${v % 2 === 0},100,,`,
+      );
     }
   }
   return lines.join('\n');
@@ -39,8 +44,14 @@ async function trpc(procedure: string, input?: unknown) {
 }
 
 async function counts() {
-  const products = await t.db.selectFrom('products').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const variants = await t.db.selectFrom('productVariants').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const products = await t.db
+    .selectFrom('products')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const variants = await t.db
+    .selectFrom('productVariants')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { products: Number(products.n), variants: Number(variants.n) };
 }
 
@@ -62,7 +73,9 @@ beforeEach(async () => {
 describe('the shipped sample feed', () => {
   it('has at least 40 products in every category, with variants', () => {
     expect(sample.products.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(sample.products.map((p) => p.category))).toEqual(new Set(['Vial', 'Stopper', 'Seal', 'Cap', 'Syringe', 'Cartridge', 'API', 'Peptide']));
+    expect(new Set(sample.products.map((p) => p.category))).toEqual(
+      new Set(['Vial', 'Stopper', 'Seal', 'Cap', 'Syringe', 'Cartridge', 'API', 'Peptide']),
+    );
     const parsed = parseFeed(readFileSync(SAMPLE_PATH, 'utf8'));
     expect(parsed.errors).toEqual([]);
     expect(parsed.products).toHaveLength(sample.products.length);
@@ -79,7 +92,11 @@ describe('the shipped sample feed', () => {
       errors: [],
     });
     expect(await counts()).toEqual({ products: sample.products.length, variants: sampleVariants });
-    const logged = await t.db.selectFrom('activityLog').select(({ fn }) => fn.countAll<number>().as('n')).where('action', '=', 'import').executeTakeFirstOrThrow();
+    const logged = await t.db
+      .selectFrom('activityLog')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('action', '=', 'import')
+      .executeTakeFirstOrThrow();
     expect(Number(logged.n)).toBeGreaterThanOrEqual(sample.products.length);
 
     const second = await c.post('/api/import/medsupply-direct');
@@ -95,14 +112,21 @@ describe('the shipped sample feed', () => {
   it('answers 404 for another provider, and names the configured one', async () => {
     expect((await c.post('/api/import/acme-supplies')).status).toBe(404);
     const res = await c.get('/trpc/products.importProvider');
-    expect(res.body.result.data.json).toEqual({ name: 'MedSupply Direct', slug: 'medsupply-direct' });
+    expect(res.body.result.data.json).toEqual({
+      name: 'MedSupply Direct',
+      slug: 'medsupply-direct',
+    });
     expect(providerSlug('  Acme & Sons, Inc. ')).toBe('acme-sons-inc');
   });
 
   it('counts a changed product and a changed variant as updated, and keeps a product without "active" as it was', async () => {
     await c.post('/api/import/medsupply-direct');
     const [first] = sample.products as any[];
-    const { id } = await t.db.selectFrom('products').select('id').where('sku', '=', first.sku).executeTakeFirstOrThrow();
+    const { id } = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', first.sku)
+      .executeTakeFirstOrThrow();
     await c.put(`/api/products/${id}`, { active: false });
 
     const changed = structuredClone(sample) as any;
@@ -110,8 +134,17 @@ describe('the shipped sample feed', () => {
     changed.products[1].variants[0].defaultPrice = '99.99';
     writeFileSync(feedPath, JSON.stringify(changed));
     const res = await c.post('/api/import/medsupply-direct');
-    expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: sample.products.length - 1, variants: { created: 0, updated: 1, unchanged: sampleVariants - 1 } });
-    const row = await t.db.selectFrom('products').select(['name', 'active']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(res.body).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: sample.products.length - 1,
+      variants: { created: 0, updated: 1, unchanged: sampleVariants - 1 },
+    });
+    const row = await t.db
+      .selectFrom('products')
+      .select(['name', 'active'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Renamed by the provider', active: false });
   });
 
@@ -119,7 +152,9 @@ describe('the shipped sample feed', () => {
     rmSync(feedPath);
     const res = await c.post('/api/import/medsupply-direct');
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('Could not read the MedSupply Direct catalogue: the feed file does not exist');
+    expect(res.body.message).toBe(
+      'Could not read the MedSupply Direct catalogue: the feed file does not exist',
+    );
   });
 });
 
@@ -133,8 +168,14 @@ describe('malformed feeds: row errors, nothing written', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
     expect(res.body.errors).toEqual([
-      { row: 5, message: `SKU ${broken.products[4].sku}: variants.2.packageQty: Package quantity must be at least 1` },
-      { row: 10, message: `SKU ${broken.products[9].sku}: category: Category must be one of Vial, Stopper, Seal, Cap, Syringe, Cartridge, API, Peptide` },
+      {
+        row: 5,
+        message: `SKU ${broken.products[4].sku}: variants.2.packageQty: Package quantity must be at least 1`,
+      },
+      {
+        row: 10,
+        message: `SKU ${broken.products[9].sku}: category: Category must be one of Vial, Stopper, Seal, Cap, Syringe, Cartridge, API, Peptide`,
+      },
     ]);
     expect(await counts()).toEqual({ products: 0, variants: 0 });
   });
@@ -147,7 +188,13 @@ describe('malformed feeds: row errors, nothing written', () => {
       'CSV-2,Stopper,Stopper,5,,CSV-2-13,13 mm,Grey,Bromobutyl,true,1000,6.50,"Siliconized, RTU"',
     ].join('\n');
     const preview = await trpc('products.previewCsv', { csv });
-    expect(preview.errors).toEqual([{ row: 3, message: 'sterile: Sterile must be true or false; variant_price: Price must be non-negative' }]);
+    expect(preview.errors).toEqual([
+      {
+        row: 3,
+        message:
+          'sterile: Sterile must be true or false; variant_price: Price must be non-negative',
+      },
+    ]);
     const result = await trpc('products.importCsv', { csv });
     expect(result.errors).toEqual(preview.errors);
     expect(result.created).toBe(0);
@@ -157,9 +204,17 @@ describe('malformed feeds: row errors, nothing written', () => {
   it('refuses a variant SKU that belongs to another product', async () => {
     await c.post('/api/import/medsupply-direct');
     const [first, second] = sample.products as any[];
-    const csv = [HEADER, `${second.sku},"${second.name}",${second.category},1.00,,${first.variants[0].variantSku},,,,,,,`].join('\n');
+    const csv = [
+      HEADER,
+      `${second.sku},"${second.name}",${second.category},1.00,,${first.variants[0].variantSku},,,,,,,`,
+    ].join('\n');
     const res = await trpc('products.importCsv', { csv });
-    expect(res.errors).toEqual([{ row: 2, message: `Variant SKU ${first.variants[0].variantSku} belongs to product ${first.sku}` }]);
+    expect(res.errors).toEqual([
+      {
+        row: 2,
+        message: `Variant SKU ${first.variants[0].variantSku} belongs to product ${first.sku}`,
+      },
+    ]);
   });
 });
 
@@ -167,21 +222,45 @@ describe('CSV upload', () => {
   it('previews without writing, then applies, then reports everything unchanged', async () => {
     const csv = generatedCsv(3, 2);
     const preview = await trpc('products.previewCsv', { csv });
-    expect(preview).toEqual({ created: 3, updated: 0, unchanged: 0, variants: { created: 6, updated: 0, unchanged: 0 }, errors: [] });
+    expect(preview).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      variants: { created: 6, updated: 0, unchanged: 0 },
+      errors: [],
+    });
     expect(await counts()).toEqual({ products: 0, variants: 0 });
     expect((await trpc('products.importCsv', { csv })).created).toBe(3);
     const again = await trpc('products.previewCsv', { csv: generatedCsv(3, 3) });
-    expect(again).toMatchObject({ created: 0, unchanged: 3, variants: { created: 3, unchanged: 6 } });
+    expect(again).toMatchObject({
+      created: 0,
+      unchanged: 3,
+      variants: { created: 3, unchanged: 6 },
+    });
   });
 
   it('imports 5,000 rows in one go, idempotently', async () => {
     const csv = generatedCsv(1000, 5);
     const first = await trpc('products.importCsv', { csv });
-    expect(first).toEqual({ created: 1000, updated: 0, unchanged: 0, variants: { created: 5000, updated: 0, unchanged: 0 }, errors: [] });
+    expect(first).toEqual({
+      created: 1000,
+      updated: 0,
+      unchanged: 0,
+      variants: { created: 5000, updated: 0, unchanged: 0 },
+      errors: [],
+    });
     expect(await counts()).toEqual({ products: 1000, variants: 5000 });
     const second = await trpc('products.importCsv', { csv });
-    expect(second).toEqual({ created: 0, updated: 0, unchanged: 1000, variants: { created: 0, updated: 0, unchanged: 5000 }, errors: [] });
-    const repriced = await trpc('products.importCsv', { csv: generatedCsv(1000, 5, 'GEN', '11.00') });
+    expect(second).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1000,
+      variants: { created: 0, updated: 0, unchanged: 5000 },
+      errors: [],
+    });
+    const repriced = await trpc('products.importCsv', {
+      csv: generatedCsv(1000, 5, 'GEN', '11.00'),
+    });
     // Each variant without its own price takes the product's, so all of them change too.
     expect(repriced).toMatchObject({ updated: 1000, variants: { updated: 5000 } });
   }, 120_000);
@@ -196,24 +275,50 @@ describe('feed parsing', () => {
       { line: 3, fields: ['two\nlines', 'z'] },
       { line: 6, fields: ['last', 'row'] },
     ]);
-    expect(parseCsv('a,b\nc,"open\n').error).toEqual({ row: 2, message: 'A quoted field is not closed' });
+    expect(parseCsv('a,b\nc,"open\n').error).toEqual({
+      row: 2,
+      message: 'A quoted field is not closed',
+    });
   });
 
   it('checks the header, the field count and repeated product columns', () => {
     expect(parseFeed('sku,name,colour,weight\n', 'csv').errors).toEqual([
-      { row: 1, message: 'Header: unknown column "weight"; missing columns category, default_price' },
+      {
+        row: 1,
+        message: 'Header: unknown column "weight"; missing columns category, default_price',
+      },
     ]);
-    const feed = parseFeed([HEADER, 'A,Vial A,vials,1.00,,A-1,,,,,,,', 'A,Vial A renamed,Vial,1.00,,A-2,,,,,,,', 'B,only,two'].join('\n'), 'csv');
+    const feed = parseFeed(
+      [
+        HEADER,
+        'A,Vial A,vials,1.00,,A-1,,,,,,,',
+        'A,Vial A renamed,Vial,1.00,,A-2,,,,,,,',
+        'B,only,two',
+      ].join('\n'),
+      'csv',
+    );
     expect(feed.errors).toEqual([
       { row: 3, message: 'The product columns of SKU A differ from row 2' },
       { row: 4, message: 'The row has 3 fields; the header has 13' },
     ]);
-    expect(feed.products[0]).toMatchObject({ sku: 'A', category: 'Vial', active: undefined, variants: [{ variantSku: 'A-1', packageQty: 1, sterile: false, defaultPrice: '1.00' }] });
+    expect(feed.products[0]).toMatchObject({
+      sku: 'A',
+      category: 'Vial',
+      active: undefined,
+      variants: [{ variantSku: 'A-1', packageQty: 1, sterile: false, defaultPrice: '1.00' }],
+    });
   });
 
   it('finds a variant SKU used twice, and sniffs JSON from CSV', () => {
-    const feed = parseFeed(JSON.stringify([{ sku: 'A', name: 'A', category: 'Cap', defaultPrice: 1, variants: [{ variantSku: 'X' }] }, { sku: 'B', name: 'B', category: 'Cap', defaultPrice: 2, variants: [{ variantSku: 'X' }] }]));
-    expect(feed.errors).toEqual([{ row: 2, message: 'Variant SKU X already appears at position 1' }]);
+    const feed = parseFeed(
+      JSON.stringify([
+        { sku: 'A', name: 'A', category: 'Cap', defaultPrice: 1, variants: [{ variantSku: 'X' }] },
+        { sku: 'B', name: 'B', category: 'Cap', defaultPrice: 2, variants: [{ variantSku: 'X' }] },
+      ]),
+    );
+    expect(feed.errors).toEqual([
+      { row: 2, message: 'Variant SKU X already appears at position 1' },
+    ]);
     expect(parseFeed('{not json').errors[0]!.message).toMatch(/^The feed is not valid JSON/);
   });
 
@@ -249,9 +354,13 @@ describe('feed from a URL', () => {
 
     body = readFileSync(SAMPLE_PATH, 'utf8');
     type = 'application/json';
-    expect((await new FeedProvider('Remote', url).fetch()).products).toHaveLength(sample.products.length);
+    expect((await new FeedProvider('Remote', url).fetch()).products).toHaveLength(
+      sample.products.length,
+    );
 
     status = 503;
-    await expect(new FeedProvider('Remote', url).fetch()).rejects.toThrow('Could not read the Remote catalogue: the feed answered 503');
+    await expect(new FeedProvider('Remote', url).fetch()).rejects.toThrow(
+      'Could not read the Remote catalogue: the feed answered 503',
+    );
   });
 });

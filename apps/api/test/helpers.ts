@@ -6,7 +6,11 @@ import { createServer, type AppServer } from '../src/server.js';
 export const usingPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 
 /** A fresh, empty database: a new PostgreSQL database on DATABASE_URL's server, or in-memory PGlite. */
-export async function createTestDb(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{
+  handle: DbHandle;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if (!usingPostgres) {
     const handle = await createDb({ dataDir: 'memory://' });
     return { handle, drop: () => handle.close() };
@@ -24,7 +28,12 @@ export async function createTestDb(): Promise<{ handle: DbHandle; url?: string; 
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({}), webDist: undefined, sessionSecret: 'test-secret-'.padEnd(40, 'x'), ...overrides };
+  return {
+    ...loadConfig({}),
+    webDist: undefined,
+    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -49,7 +58,12 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     client: () => new Client(server, `10.0.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`),
     async signedIn() {
       const c = app.client();
-      const res = await c.post('/api/register', { email: `user${clients}-${randomBytes(3).toString('hex')}@example.com`, password: 'secret12', firstName: 'Test', lastName: 'User' });
+      const res = await c.post('/api/register', {
+        email: `user${clients}-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'secret12',
+        firstName: 'Test',
+        lastName: 'User',
+      });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
       return c;
     },
@@ -92,7 +106,9 @@ export class Client {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
     });
     const setCookie = res.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {

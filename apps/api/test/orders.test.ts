@@ -24,7 +24,16 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   orderDate: '2026-03-14',
   shipMethod: 'Ground Shipping',
   notes: 'Deliver to the rear dock',
-  lineItems: [line(), line({ productSku: 'ST-20MM-GRY', variantSku: null, description: '20 mm gray stopper', qty: 100, unitPrice: '0.29' })],
+  lineItems: [
+    line(),
+    line({
+      productSku: 'ST-20MM-GRY',
+      variantSku: null,
+      description: '20 mm gray stopper',
+      qty: 100,
+      unitPrice: '0.29',
+    }),
+  ],
   ...overrides,
 });
 
@@ -66,13 +75,24 @@ beforeAll(async () => {
     shippingAddress: '1820 NW Front Ave, Portland, OR 97209',
   });
   pharmacyId = pharmacy.body.id;
-  otherPharmacyId = (await c.post('/api/pharmacies', { name: 'Oak Street Apothecary', email: 'oak@example.com' })).body.id;
+  otherPharmacyId = (
+    await c.post('/api/pharmacies', { name: 'Oak Street Apothecary', email: 'oak@example.com' })
+  ).body.id;
 });
 afterAll(() => t.close());
 
 describe('create', () => {
   it('numbers the order, starts it as Draft and recomputes every amount in cents', async () => {
-    const res = await c.post('/api/orders', order({ lineItems: [line({ lineTotal: '999.99' }), line({ qty: 100, unitPrice: '0.29', lineTotal: '1' })], total: '5.00' }));
+    const res = await c.post(
+      '/api/orders',
+      order({
+        lineItems: [
+          line({ lineTotal: '999.99' }),
+          line({ qty: 100, unitPrice: '0.29', lineTotal: '1' }),
+        ],
+        total: '5.00',
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.orderNumber).toMatch(new RegExp(`^ORD-${year}-\\d{5}$`));
     expect(res.body).toMatchObject({
@@ -83,9 +103,16 @@ describe('create', () => {
       subtotal: '29.30',
       total: '29.30',
       itemCount: 103,
-      pharmacy: { name: 'Riverside Compounding Pharmacy', contactName: 'Maria Alvarez', email: 'orders@riversiderx.com', phone: '(503) 555-0142' },
+      pharmacy: {
+        name: 'Riverside Compounding Pharmacy',
+        contactName: 'Maria Alvarez',
+        email: 'orders@riversiderx.com',
+        phone: '(503) 555-0142',
+      },
     });
-    expect(res.body.lineItems.map((l: any) => [l.position, l.qty, l.unitPrice, l.lineTotal])).toEqual([
+    expect(
+      res.body.lineItems.map((l: any) => [l.position, l.qty, l.unitPrice, l.lineTotal]),
+    ).toEqual([
       [0, 3, '0.10', '0.30'],
       [1, 100, '0.29', '29.00'],
     ]);
@@ -93,9 +120,17 @@ describe('create', () => {
 
   it('writes one activity_log row with the order in the same transaction', async () => {
     const created = await createOrder();
-    const rows = await t.db.selectFrom('activityLog').selectAll().where('entityType', '=', 'order').where('entityId', '=', created.id).execute();
+    const rows = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', created.id)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'create', details: { orderNumber: created.orderNumber, total: '29.30' } });
+    expect(rows[0]).toMatchObject({
+      action: 'create',
+      details: { orderNumber: created.orderNumber, total: '29.30' },
+    });
     expect((rows[0]!.details as any).lineItems).toHaveLength(2);
   });
 
@@ -107,7 +142,10 @@ describe('create', () => {
       { path: ['orderDate'], message: 'Order date is required' },
       { path: ['lineItems'], message: 'At least one line item is required' },
     ]);
-    const lines = await c.post('/api/orders', order({ lineItems: [{ description: '', qty: 0, unitPrice: '' }] }));
+    const lines = await c.post(
+      '/api/orders',
+      order({ lineItems: [{ description: '', qty: 0, unitPrice: '' }] }),
+    );
     expect(lines.status).toBe(400);
     expect(lines.body.issues).toEqual([
       { path: ['lineItems', 0, 'description'], message: 'Description is required' },
@@ -123,18 +161,33 @@ describe('create', () => {
   });
 
   it('refuses a total above 99,999,999.99 with 400, and takes exactly that much', async () => {
-    const big = await c.post('/api/orders', order({ lineItems: [line({ qty: 2, unitPrice: '50000000.00' })] }));
+    const big = await c.post(
+      '/api/orders',
+      order({ lineItems: [line({ qty: 2, unitPrice: '50000000.00' })] }),
+    );
     expect(big.status).toBe(400);
     expect(big.body.message).toBe('Order total is too large');
-    const max = await c.post('/api/orders', order({ lineItems: [line({ qty: 1, unitPrice: '99999999.98' }), line({ qty: 1, unitPrice: '0.01' })] }));
+    const max = await c.post(
+      '/api/orders',
+      order({
+        lineItems: [
+          line({ qty: 1, unitPrice: '99999999.98' }),
+          line({ qty: 1, unitPrice: '0.01' }),
+        ],
+      }),
+    );
     expect(max.status).toBe(201);
     expect(max.body.total).toBe('99999999.99');
   });
 
   it('gives 20 concurrent creates 20 distinct, consecutive numbers', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => c.post('/api/orders', order())));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => c.post('/api/orders', order())),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
-    const numbers = results.map((r) => Number(String(r.body.orderNumber).slice(-5))).sort((a, b) => a - b);
+    const numbers = results
+      .map((r) => Number(String(r.body.orderNumber).slice(-5)))
+      .sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
     expect(numbers.at(-1)! - numbers[0]!).toBe(19);
   });
@@ -160,7 +213,11 @@ describe('list and get', () => {
     const first = await c.get('/api/orders?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.map((o: any) => o.id)).toEqual([ids[2], ids[1]]);
-    expect(first.body[1]).toMatchObject({ pharmacy: { name: 'Oak Street Apothecary' }, itemCount: 103, status: 'Sent' });
+    expect(first.body[1]).toMatchObject({
+      pharmacy: { name: 'Oak Street Apothecary' },
+      itemCount: 103,
+      status: 'Sent',
+    });
     expect(first.body[0].lineItems).toHaveLength(2);
     const cursor = first.headers['x-next-cursor'];
     expect(cursor).toBe(String(ids[1]));
@@ -174,22 +231,35 @@ describe('list and get', () => {
     expect(sent.body.map((o: any) => o.id)).toEqual([ids[1]]);
     const bad = await c.get('/api/orders?status=Shipped');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('status: Status must be one of Draft, Sent, Fulfilled, Cancelled');
+    expect(bad.body.message).toBe(
+      'status: Status must be one of Draft, Sent, Fulfilled, Cancelled',
+    );
   });
 
   it('matches the text against the order number or the pharmacy name', async () => {
     const { body: all } = await c.get('/api/orders');
     const number = all.find((o: any) => o.id === ids[0]).orderNumber as string;
-    expect((await c.get(`/api/orders?q=${number.toLowerCase()}`)).body.map((o: any) => o.id)).toEqual([ids[0]]);
-    expect((await c.get('/api/orders?q=oak%20street')).body.map((o: any) => o.id)).toEqual([ids[1]]);
+    expect(
+      (await c.get(`/api/orders?q=${number.toLowerCase()}`)).body.map((o: any) => o.id),
+    ).toEqual([ids[0]]);
+    expect((await c.get('/api/orders?q=oak%20street')).body.map((o: any) => o.id)).toEqual([
+      ids[1],
+    ]);
     expect((await c.get('/api/orders?q=100%25')).body).toEqual([]);
   });
 
   it('gets one order with its pharmacy contact and line items in order', async () => {
     const res = await c.get(`/api/orders/${ids[0]}`);
     expect(res.status).toBe(200);
-    expect(res.body.pharmacy).toMatchObject({ name: 'Riverside Compounding Pharmacy', email: 'orders@riversiderx.com', phone: '(503) 555-0142' });
-    expect(res.body.lineItems.map((l: any) => l.description)).toEqual(['10 mL clear serum vial, sterile', '20 mm gray stopper']);
+    expect(res.body.pharmacy).toMatchObject({
+      name: 'Riverside Compounding Pharmacy',
+      email: 'orders@riversiderx.com',
+      phone: '(503) 555-0142',
+    });
+    expect(res.body.lineItems.map((l: any) => l.description)).toEqual([
+      '10 mL clear serum vial, sterile',
+      '20 mm gray stopper',
+    ]);
   });
 
   it('answers 404 for an unknown order and 400 for an id that is not one', async () => {
@@ -203,25 +273,51 @@ describe('list and get', () => {
 describe('update', () => {
   it('replaces the line items and recomputes the totals', async () => {
     const created = await createOrder();
-    const res = await c.put(`/api/orders/${created.id}`, order({
+    const res = await c.put(
+      `/api/orders/${created.id}`,
+      order({
+        pharmacyId: otherPharmacyId,
+        notes: null,
+        shipMethod: '',
+        lineItems: [
+          line({ description: 'Flip-off seal', qty: 7, unitPrice: '19.99', lineTotal: '0.00' }),
+        ],
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       pharmacyId: otherPharmacyId,
       notes: null,
-      shipMethod: '',
-      lineItems: [line({ description: 'Flip-off seal', qty: 7, unitPrice: '19.99', lineTotal: '0.00' })],
-    }));
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ pharmacyId: otherPharmacyId, notes: null, shipMethod: null, total: '139.93', subtotal: '139.93', status: 'Draft', orderNumber: created.orderNumber });
+      shipMethod: null,
+      total: '139.93',
+      subtotal: '139.93',
+      status: 'Draft',
+      orderNumber: created.orderNumber,
+    });
     expect(res.body.lineItems).toHaveLength(1);
     expect(res.body.lineItems[0]).toMatchObject({ position: 0, lineTotal: '139.93' });
-    const stored = await t.db.selectFrom('orderLineItems').select('id').where('orderId', '=', created.id).execute();
+    const stored = await t.db
+      .selectFrom('orderLineItems')
+      .select('id')
+      .where('orderId', '=', created.id)
+      .execute();
     expect(stored.map((r) => r.id)).toEqual([res.body.lineItems[0].id]);
-    const log = await t.db.selectFrom('activityLog').select(['action', 'details']).where('entityType', '=', 'order').where('entityId', '=', created.id).orderBy('id').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'details'])
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', created.id)
+      .orderBy('id')
+      .execute();
     expect(log.map((r) => r.action)).toEqual(['create', 'update']);
   });
 
   it('keeps the old order when the update is refused', async () => {
     const created = await createOrder();
-    const res = await c.put(`/api/orders/${created.id}`, order({ pharmacyId: 999_999, lineItems: [line()] }));
+    const res = await c.put(
+      `/api/orders/${created.id}`,
+      order({ pharmacyId: 999_999, lineItems: [line()] }),
+    );
     expect(res.status).toBe(400);
     const after = await c.get(`/api/orders/${created.id}`);
     expect(after.body.lineItems).toHaveLength(2);
@@ -260,7 +356,13 @@ describe('update', () => {
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe('Cannot change order status from Fulfilled to Sent');
 
-    const log = await t.db.selectFrom('activityLog').select(['action', 'details']).where('entityType', '=', 'order').where('entityId', '=', created.id).orderBy('id').execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['action', 'details'])
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', created.id)
+      .orderBy('id')
+      .execute();
     expect(log.map((r) => [r.action, (r.details as any).from, (r.details as any).to])).toEqual([
       ['create', undefined, undefined],
       ['status', 'Draft', 'Sent'],
@@ -273,36 +375,52 @@ describe('update', () => {
     const res = await c.put(`/api/orders/${created.id}`, { status: 'Draft' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('Draft');
-    const log = await t.db.selectFrom('activityLog').select('action').where('entityType', '=', 'order').where('entityId', '=', created.id).execute();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('action')
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', created.id)
+      .execute();
     expect(log).toHaveLength(1);
   });
 
   it('submits a saved draft with the full order and status Sent', async () => {
     const created = await createOrder();
-    const res = await c.put(`/api/orders/${created.id}`, { ...order({ lineItems: [line()] }), status: 'Sent' });
+    const res = await c.put(`/api/orders/${created.id}`, {
+      ...order({ lineItems: [line()] }),
+      status: 'Sent',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'Sent', total: '0.30' });
   });
 
   it('cancels from Draft or Sent, and refuses edits to Cancelled and Fulfilled orders with 409', async () => {
     const draft = await createOrder();
-    expect((await c.put(`/api/orders/${draft.id}`, { status: 'Cancelled' })).body.status).toBe('Cancelled');
+    expect((await c.put(`/api/orders/${draft.id}`, { status: 'Cancelled' })).body.status).toBe(
+      'Cancelled',
+    );
     const edit = await c.put(`/api/orders/${draft.id}`, order());
     expect(edit.status).toBe(409);
-    expect(edit.body.message).toBe(`Order ${draft.orderNumber} is Cancelled and can no longer be edited`);
+    expect(edit.body.message).toBe(
+      `Order ${draft.orderNumber} is Cancelled and can no longer be edited`,
+    );
 
     const fulfilled = await createOrder();
     await c.put(`/api/orders/${fulfilled.id}`, { status: 'Sent' });
     await c.put(`/api/orders/${fulfilled.id}`, { status: 'Fulfilled' });
     const refused = await c.put(`/api/orders/${fulfilled.id}`, order({ notes: 'changed' }));
     expect(refused.status).toBe(409);
-    expect((await c.get(`/api/orders/${fulfilled.id}`)).body.notes).toBe('Deliver to the rear dock');
+    expect((await c.get(`/api/orders/${fulfilled.id}`)).body.notes).toBe(
+      'Deliver to the rear dock',
+    );
   });
 
   it('refuses a status-only body with other fields, and unknown statuses, with 400', async () => {
     const created = await createOrder();
     expect((await c.put(`/api/orders/${created.id}`, { status: 'Shipped' })).status).toBe(400);
-    expect((await c.put(`/api/orders/${created.id}`, { status: 'Sent', notes: 'x' })).status).toBe(400);
+    expect((await c.put(`/api/orders/${created.id}`, { status: 'Sent', notes: 'x' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -312,12 +430,25 @@ describe('delete', () => {
     const res = await c.delete(`/api/orders/${created.id}`);
     expect(res.status).toBe(200);
     expect((await c.get(`/api/orders/${created.id}`)).status).toBe(404);
-    const lines = await t.db.selectFrom('orderLineItems').select('id').where('orderId', '=', created.id).execute();
+    const lines = await t.db
+      .selectFrom('orderLineItems')
+      .select('id')
+      .where('orderId', '=', created.id)
+      .execute();
     expect(lines).toEqual([]);
-    const log = await t.db.selectFrom('activityLog').selectAll().where('entityType', '=', 'order').where('entityId', '=', created.id).where('action', '=', 'delete').executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', created.id)
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
     const details = log.details as any;
     expect(details.order.orderNumber).toBe(created.orderNumber);
-    expect(details.lineItems.map((l: any) => l.description)).toEqual(['10 mL clear serum vial, sterile', '20 mm gray stopper']);
+    expect(details.lineItems.map((l: any) => l.description)).toEqual([
+      '10 mL clear serum vial, sterile',
+      '20 mm gray stopper',
+    ]);
   });
 });
 
@@ -327,7 +458,9 @@ describe('download', () => {
     const res = await download(c, created.id);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="order-${created.orderNumber}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="order-${created.orderNumber}.pdf"`,
+    );
     expect(res.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(res.body);
     expect(text).toContain(created.orderNumber);
@@ -339,7 +472,9 @@ describe('download', () => {
   });
 
   it('flows a long order onto further pages with the table header on each', async () => {
-    const created = await createOrder({ lineItems: Array.from({ length: 60 }, (_, i) => line({ description: `Line ${i + 1}` })) });
+    const created = await createOrder({
+      lineItems: Array.from({ length: 60 }, (_, i) => line({ description: `Line ${i + 1}` })),
+    });
     const res = await download(c, created.id);
     const pages = (await pdfText(res.body)).split('\n');
     expect(pages.length).toBeGreaterThan(1);

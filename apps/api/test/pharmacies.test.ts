@@ -31,7 +31,12 @@ describe('pharmacies CRUD over REST', () => {
     expect(got.status).toBe(200);
     expect(got.body.name).toBe(valid.name);
 
-    const updated = await c.put(`/api/pharmacies/${created.body.id}`, { ...valid, name: 'Riverside Rx', terms: 'COD', phone: '' });
+    const updated = await c.put(`/api/pharmacies/${created.body.id}`, {
+      ...valid,
+      name: 'Riverside Rx',
+      terms: 'COD',
+      phone: '',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Riverside Rx', terms: 'COD', phone: null });
 
@@ -49,16 +54,27 @@ describe('pharmacies CRUD over REST', () => {
   });
 
   it('requires name and email, checks email, terms and lengths (400 with field messages)', async () => {
-    const res = await c.post('/api/pharmacies', { name: ' ', email: 'nope', terms: 'Net 45', phone: 'x'.repeat(51) });
+    const res = await c.post('/api/pharmacies', {
+      name: ' ',
+      email: 'nope',
+      terms: 'Net 45',
+      phone: 'x'.repeat(51),
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([
       { path: ['name'], message: 'Name is required' },
       { path: ['email'], message: 'Please enter a valid email' },
       { path: ['phone'], message: 'Phone must be at most 50 characters' },
-      { path: ['terms'], message: 'Terms must be one of Net 15, Net 30, Net 60, Due on Receipt, COD' },
+      {
+        path: ['terms'],
+        message: 'Terms must be one of Net 15, Net 30, Net 60, Due on Receipt, COD',
+      },
     ]);
     const missing = await c.post('/api/pharmacies', {});
-    expect(missing.body.issues.map((i: any) => i.message)).toEqual(['Name is required', 'Email is required']);
+    expect(missing.body.issues.map((i: any) => i.message)).toEqual([
+      'Name is required',
+      'Email is required',
+    ]);
   });
 
   it('update reports field paths without the data wrapper', async () => {
@@ -104,7 +120,13 @@ describe('pharmacies CRUD over REST', () => {
     const { body } = await c.post('/api/pharmacies', { ...valid, name: 'Logged Pharmacy' });
     await c.put(`/api/pharmacies/${body.id}`, { ...valid, name: 'Logged Pharmacy 2' });
     await c.delete(`/api/pharmacies/${body.id}`);
-    const rows = await t.db.selectFrom('activityLog').selectAll().where('entityType', '=', 'pharmacy').where('entityId', '=', body.id).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('entityType', '=', 'pharmacy')
+      .where('entityId', '=', body.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(rows.every((r) => r.userId)).toBe(true);
     expect((rows[2]!.details as any).pharmacy.name).toBe('Logged Pharmacy 2');
@@ -114,21 +136,61 @@ describe('pharmacies CRUD over REST', () => {
     const { body: p } = await c.post('/api/pharmacies', valid);
     const order = await t.db
       .insertInto('orders')
-      .values({ orderNumber: `ORD-T-${p.id}`, pharmacyId: p.id, orderDate: '2026-11-01', subtotal: '10.00', total: '10.00' })
+      .values({
+        orderNumber: `ORD-T-${p.id}`,
+        pharmacyId: p.id,
+        orderDate: '2026-11-01',
+        subtotal: '10.00',
+        total: '10.00',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const invoice = await t.db
       .insertInto('invoices')
-      .values({ invoiceNumber: `INV-T-${p.id}`, pharmacyId: p.id, fromOrderId: order.id, invoiceDate: '2026-11-01', dueDate: '2026-12-01', amount: '10.00', subtotal: '10.00', taxAmount: '0.00', total: '10.00', balance: '5.00', status: 'Partially Paid' })
+      .values({
+        invoiceNumber: `INV-T-${p.id}`,
+        pharmacyId: p.id,
+        fromOrderId: order.id,
+        invoiceDate: '2026-11-01',
+        dueDate: '2026-12-01',
+        amount: '10.00',
+        subtotal: '10.00',
+        taxAmount: '0.00',
+        total: '10.00',
+        balance: '5.00',
+        status: 'Partially Paid',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.insertInto('payments').values({ paymentNumber: `PAY-T-${p.id}`, invoiceId: invoice.id, pharmacyId: p.id, date: '2026-11-02', amount: '5.00', method: 'ACH' }).execute();
+    await t.db
+      .insertInto('payments')
+      .values({
+        paymentNumber: `PAY-T-${p.id}`,
+        invoiceId: invoice.id,
+        pharmacyId: p.id,
+        date: '2026-11-02',
+        amount: '5.00',
+        method: 'ACH',
+      })
+      .execute();
 
     expect((await c.delete(`/api/pharmacies/${p.id}`)).status).toBe(200);
-    expect(await t.db.selectFrom('orders').select('id').where('pharmacyId', '=', p.id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('invoices').select('id').where('pharmacyId', '=', p.id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('payments').select('id').where('pharmacyId', '=', p.id).execute()).toEqual([]);
-    const log = await t.db.selectFrom('activityLog').select('details').where('entityType', '=', 'pharmacy').where('entityId', '=', p.id).where('action', '=', 'delete').executeTakeFirstOrThrow();
+    expect(
+      await t.db.selectFrom('orders').select('id').where('pharmacyId', '=', p.id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom('invoices').select('id').where('pharmacyId', '=', p.id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom('payments').select('id').where('pharmacyId', '=', p.id).execute(),
+    ).toEqual([]);
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityType', '=', 'pharmacy')
+      .where('entityId', '=', p.id)
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
     const details = log.details as any;
     expect(details.orders).toHaveLength(1);
     expect(details.invoices).toHaveLength(1);
@@ -143,7 +205,11 @@ describe('pharmacies list pagination', () => {
     fresh = await startTestApp();
     client = await fresh.signedIn();
     for (let i = 1; i <= 7; i++) {
-      await client.post('/api/pharmacies', { ...valid, name: `Pharmacy ${i}${i === 3 ? ' Summit' : ''}`, email: `p${i}@example.com` });
+      await client.post('/api/pharmacies', {
+        ...valid,
+        name: `Pharmacy ${i}${i === 3 ? ' Summit' : ''}`,
+        email: `p${i}@example.com`,
+      });
     }
   });
   afterAll(() => fresh.close());
@@ -154,8 +220,14 @@ describe('pharmacies list pagination', () => {
     const cursor = first.headers['x-next-cursor'];
     expect(cursor).toBeDefined();
     const second = await client.get(`/api/pharmacies?limit=3&cursor=${cursor}`);
-    expect(second.body.map((p: any) => p.name)).toEqual(['Pharmacy 4', 'Pharmacy 3 Summit', 'Pharmacy 2']);
-    const last = await client.get(`/api/pharmacies?limit=3&cursor=${second.headers['x-next-cursor']}`);
+    expect(second.body.map((p: any) => p.name)).toEqual([
+      'Pharmacy 4',
+      'Pharmacy 3 Summit',
+      'Pharmacy 2',
+    ]);
+    const last = await client.get(
+      `/api/pharmacies?limit=3&cursor=${second.headers['x-next-cursor']}`,
+    );
     expect(last.body.map((p: any) => p.name)).toEqual(['Pharmacy 1']);
     expect(last.headers['x-next-cursor']).toBeUndefined();
 

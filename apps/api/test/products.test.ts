@@ -14,11 +14,19 @@ async function mutate(client: Client, procedure: string, input: unknown) {
   const res = await client.post(`/trpc/${procedure}`, { json: input });
   return res.status === 200
     ? { status: 200, data: res.body.result.data.json, message: undefined }
-    : { status: res.status, data: undefined, message: res.body.error.json.message as string, error: res.body.error.json };
+    : {
+        status: res.status,
+        data: undefined,
+        message: res.body.error.json.message as string,
+        error: res.body.error.json,
+      };
 }
 
 async function query(client: Client, procedure: string, input?: unknown) {
-  const url = input === undefined ? `/trpc/${procedure}` : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const url =
+    input === undefined
+      ? `/trpc/${procedure}`
+      : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
   const res = await client.get(url);
   expect(res.status).toBe(200);
   return res.body.result.data.json;
@@ -46,21 +54,38 @@ const variant = (variantSku: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function activity(entityId: number) {
-  return t.db.selectFrom('activityLog').selectAll().where('entityType', '=', 'product').where('entityId', '=', entityId).orderBy('id').execute();
+  return t.db
+    .selectFrom('activityLog')
+    .selectAll()
+    .where('entityType', '=', 'product')
+    .where('entityId', '=', entityId)
+    .orderBy('id')
+    .execute();
 }
 
 describe('products REST', () => {
   it('creates a product (201) with an empty variant list and logs it', async () => {
     const res = await c.post('/api/products', product('CRUD-1', { defaultPrice: 7 }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ sku: 'CRUD-1', name: 'Product CRUD-1', category: 'Vial', defaultPrice: '7.00', active: true, variants: [], variantCount: 0 });
+    expect(res.body).toMatchObject({
+      sku: 'CRUD-1',
+      name: 'Product CRUD-1',
+      category: 'Vial',
+      defaultPrice: '7.00',
+      active: true,
+      variants: [],
+      variantCount: 0,
+    });
     const log = await activity(res.body.id);
     expect(log.map((r) => r.action)).toEqual(['create']);
   });
 
   it('reads one product with its variants, 404 for an unknown id and 400 for a non-integer id', async () => {
     const created = (await c.post('/api/products', product('CRUD-2'))).body;
-    expect((await c.post('/api/product-variants', { ...variant('CRUD-2-A'), parentSku: 'CRUD-2' })).status).toBe(201);
+    expect(
+      (await c.post('/api/product-variants', { ...variant('CRUD-2-A'), parentSku: 'CRUD-2' }))
+        .status,
+    ).toBe(201);
     const res = await c.get(`/api/products/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body.variants.map((v: any) => v.variantSku)).toEqual(['CRUD-2-A']);
@@ -70,7 +95,12 @@ describe('products REST', () => {
   });
 
   it("answers bad input with 400 and the spec's messages", async () => {
-    const res = await c.post('/api/products', { sku: '', name: '', category: 'Glassware', defaultPrice: '-1' });
+    const res = await c.post('/api/products', {
+      sku: '',
+      name: '',
+      category: 'Glassware',
+      defaultPrice: '-1',
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([
       { path: ['sku'], message: 'SKU is required' },
@@ -78,7 +108,10 @@ describe('products REST', () => {
       { path: ['category'], message: 'Category is required' },
       { path: ['defaultPrice'], message: 'Default price must be non-negative' },
     ]);
-    const v = await c.post('/api/product-variants', { ...variant('', { packageQty: 0, defaultPrice: '-0.01', sterile: 'yes' }), parentSku: 'CRUD-1' });
+    const v = await c.post('/api/product-variants', {
+      ...variant('', { packageQty: 0, defaultPrice: '-0.01', sterile: 'yes' }),
+      parentSku: 'CRUD-1',
+    });
     expect(v.status).toBe(400);
     expect(v.body.issues).toEqual([
       { path: ['variantSku'], message: 'Variant SKU is required' },
@@ -86,7 +119,10 @@ describe('products REST', () => {
       { path: ['packageQty'], message: 'Package quantity must be at least 1' },
       { path: ['defaultPrice'], message: 'Price must be non-negative' },
     ]);
-    const tooBig = await c.post('/api/products', product('BIG-1', { defaultPrice: '123456789.00' }));
+    const tooBig = await c.post(
+      '/api/products',
+      product('BIG-1', { defaultPrice: '123456789.00' }),
+    );
     expect(tooBig.status).toBe(400);
   });
 
@@ -96,8 +132,14 @@ describe('products REST', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('SKU DUP-1 already exists');
 
-    expect((await c.post('/api/product-variants', { ...variant('VL-2R-CLR'), parentSku: 'DUP-1' })).status).toBe(201);
-    const dupVariant = await c.post('/api/product-variants', { ...variant('VL-2R-CLR'), parentSku: 'DUP-1' });
+    expect(
+      (await c.post('/api/product-variants', { ...variant('VL-2R-CLR'), parentSku: 'DUP-1' }))
+        .status,
+    ).toBe(201);
+    const dupVariant = await c.post('/api/product-variants', {
+      ...variant('VL-2R-CLR'),
+      parentSku: 'DUP-1',
+    });
     expect(dupVariant.status).toBe(409);
     expect(dupVariant.body.message).toBe('Variant SKU VL-2R-CLR already exists');
 
@@ -107,38 +149,68 @@ describe('products REST', () => {
     expect(rename.body.message).toBe('SKU DUP-1 already exists');
   });
 
-  it("refuses a variant whose parent SKU does not exist (400)", async () => {
-    const res = await c.post('/api/product-variants', { ...variant('ORPHAN-1'), parentSku: 'NO-SUCH-SKU' });
+  it('refuses a variant whose parent SKU does not exist (400)', async () => {
+    const res = await c.post('/api/product-variants', {
+      ...variant('ORPHAN-1'),
+      parentSku: 'NO-SUCH-SKU',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Parent SKU NO-SUCH-SKU does not exist');
     const missing = await c.post('/api/product-variants', variant('ORPHAN-2'));
     expect(missing.status).toBe(400);
-    expect(missing.body.issues).toEqual([{ path: ['parentSku'], message: 'Parent SKU is required' }]);
+    expect(missing.body.issues).toEqual([
+      { path: ['parentSku'], message: 'Parent SKU is required' },
+    ]);
   });
 
   it('updates the full product, or only {active} for the toggle', async () => {
     const created = (await c.post('/api/products', product('UPD-1'))).body;
     await c.post('/api/product-variants', { ...variant('UPD-1-A'), parentSku: 'UPD-1' });
 
-    const full = await c.put(`/api/products/${created.id}`, product('UPD-1B', { name: 'Renamed', category: 'Stopper', defaultPrice: '3.10' }));
+    const full = await c.put(
+      `/api/products/${created.id}`,
+      product('UPD-1B', { name: 'Renamed', category: 'Stopper', defaultPrice: '3.10' }),
+    );
     expect(full.status).toBe(200);
-    expect(full.body).toMatchObject({ sku: 'UPD-1B', name: 'Renamed', category: 'Stopper', defaultPrice: '3.10' });
+    expect(full.body).toMatchObject({
+      sku: 'UPD-1B',
+      name: 'Renamed',
+      category: 'Stopper',
+      defaultPrice: '3.10',
+    });
     // The variants follow the new SKU.
     expect(full.body.variants.map((v: any) => v.parentSku)).toEqual(['UPD-1B']);
 
     const toggled = await c.put(`/api/products/${created.id}`, { active: false });
     expect(toggled.status).toBe(200);
-    expect(toggled.body).toMatchObject({ sku: 'UPD-1B', name: 'Renamed', active: false, variantCount: 1 });
+    expect(toggled.body).toMatchObject({
+      sku: 'UPD-1B',
+      name: 'Renamed',
+      active: false,
+      variantCount: 1,
+    });
 
     const bad = await c.put(`/api/products/${created.id}`, { active: 'no' });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual([{ path: ['active'], message: 'Active must be true or false' }]);
-    const partial = await c.put(`/api/products/${created.id}`, { sku: 'UPD-1B', category: 'Vial', defaultPrice: '1.00', active: true });
+    expect(bad.body.issues).toEqual([
+      { path: ['active'], message: 'Active must be true or false' },
+    ]);
+    const partial = await c.put(`/api/products/${created.id}`, {
+      sku: 'UPD-1B',
+      category: 'Vial',
+      defaultPrice: '1.00',
+      active: true,
+    });
     expect(partial.status).toBe(400);
     expect(partial.body.issues).toEqual([{ path: ['name'], message: 'Product name is required' }]);
 
     expect((await c.put('/api/products/999999', { active: true })).status).toBe(404);
-    expect((await activity(created.id)).map((r) => r.action)).toEqual(['create', 'update', 'update', 'update']);
+    expect((await activity(created.id)).map((r) => r.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'update',
+    ]);
   });
 
   it('deletes a product with its variants in one go, keeping a snapshot in the activity log', async () => {
@@ -147,24 +219,37 @@ describe('products REST', () => {
     await c.post('/api/product-variants', { ...variant('DEL-1-B'), parentSku: 'DEL-1' });
     const res = await c.delete(`/api/products/${created.id}`);
     expect(res.status).toBe(200);
-    const left = await t.db.selectFrom('productVariants').select('variantSku').where('parentSku', '=', 'DEL-1').execute();
+    const left = await t.db
+      .selectFrom('productVariants')
+      .select('variantSku')
+      .where('parentSku', '=', 'DEL-1')
+      .execute();
     expect(left).toEqual([]);
     const log = (await activity(created.id)).at(-1)!;
     expect(log.action).toBe('delete');
     expect((log.details as any).product.sku).toBe('DEL-1');
-    expect((log.details as any).variants.map((v: any) => v.variantSku)).toEqual(['DEL-1-A', 'DEL-1-B']);
+    expect((log.details as any).variants.map((v: any) => v.variantSku)).toEqual([
+      'DEL-1-A',
+      'DEL-1-B',
+    ]);
     expect((await c.delete(`/api/products/${created.id}`)).status).toBe(404);
   });
 
   it('deletes one variant', async () => {
     await c.post('/api/products', product('DELV-1'));
-    const v = (await c.post('/api/product-variants', { ...variant('DELV-1-A'), parentSku: 'DELV-1' })).body;
+    const v = (
+      await c.post('/api/product-variants', { ...variant('DELV-1-A'), parentSku: 'DELV-1' })
+    ).body;
     expect((await c.delete(`/api/product-variants/${v.id}`)).status).toBe(200);
     expect((await c.delete(`/api/product-variants/${v.id}`)).status).toBe(404);
   });
 
   it('lists products newest first with variants, filtered by category and text, page by page', async () => {
-    for (const sku of ['LIST-A', 'LIST-B', 'LIST-C']) await c.post('/api/products', product(sku, { category: 'Cartridge', name: `Listed cartridge ${sku}` }));
+    for (const sku of ['LIST-A', 'LIST-B', 'LIST-C'])
+      await c.post(
+        '/api/products',
+        product(sku, { category: 'Cartridge', name: `Listed cartridge ${sku}` }),
+      );
     await c.post('/api/product-variants', { ...variant('LIST-C-1'), parentSku: 'LIST-C' });
 
     const first = await c.get('/api/products?category=Cartridge&limit=2');
@@ -194,14 +279,28 @@ describe('products REST', () => {
 
 describe('products.save (the form: product and variants together)', () => {
   it('creates a product with its variants', async () => {
-    const res = await mutate(c, 'products.save', { ...product('SAVE-1'), variants: [variant('SAVE-1-10R-CLE'), variant('SAVE-1-20R-AMB', { size: '20R', color: 'Amber' })] });
+    const res = await mutate(c, 'products.save', {
+      ...product('SAVE-1'),
+      variants: [
+        variant('SAVE-1-10R-CLE'),
+        variant('SAVE-1-20R-AMB', { size: '20R', color: 'Amber' }),
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.data.variantCount).toBe(2);
-    expect(res.data.variants.map((v: any) => v.variantSku)).toEqual(['SAVE-1-10R-CLE', 'SAVE-1-20R-AMB']);
+    expect(res.data.variants.map((v: any) => v.variantSku)).toEqual([
+      'SAVE-1-10R-CLE',
+      'SAVE-1-20R-AMB',
+    ]);
   });
 
   it('updates, inserts and deletes variants by diff, and can swap two variant SKUs', async () => {
-    const created = (await mutate(c, 'products.save', { ...product('SAVE-2'), variants: [variant('SAVE-2-A'), variant('SAVE-2-B'), variant('SAVE-2-C')] })).data;
+    const created = (
+      await mutate(c, 'products.save', {
+        ...product('SAVE-2'),
+        variants: [variant('SAVE-2-A'), variant('SAVE-2-B'), variant('SAVE-2-C')],
+      })
+    ).data;
     const [a, b, cVariant] = created.variants;
     const res = await mutate(c, 'products.save', {
       id: created.id,
@@ -219,20 +318,34 @@ describe('products.save (the form: product and variants together)', () => {
     expect((byId.get(b.id) as any).variantSku).toBe('SAVE-2-A');
     expect((byId.get(b.id) as any).packageQty).toBe(50);
     expect(byId.has(cVariant.id)).toBe(false);
-    expect(res.data.variants.map((v: any) => v.variantSku).sort()).toEqual(['SAVE-2-A', 'SAVE-2-B', 'SAVE-2-D']);
+    expect(res.data.variants.map((v: any) => v.variantSku).sort()).toEqual([
+      'SAVE-2-A',
+      'SAVE-2-B',
+      'SAVE-2-D',
+    ]);
     const log = (await activity(created.id)).at(-1)!;
-    expect((log.details as any).variantsDeleted.map((v: any) => v.variantSku)).toEqual(['SAVE-2-C']);
+    expect((log.details as any).variantsDeleted.map((v: any) => v.variantSku)).toEqual([
+      'SAVE-2-C',
+    ]);
   });
 
   it('leaves the product exactly as it was when any part fails', async () => {
     await c.post('/api/products', product('TAKEN'));
     await c.post('/api/product-variants', { ...variant('TAKEN-V'), parentSku: 'TAKEN' });
-    const created = (await mutate(c, 'products.save', { ...product('SAVE-3'), variants: [variant('SAVE-3-A'), variant('SAVE-3-B')] })).data;
+    const created = (
+      await mutate(c, 'products.save', {
+        ...product('SAVE-3'),
+        variants: [variant('SAVE-3-A'), variant('SAVE-3-B')],
+      })
+    ).data;
     const res = await mutate(c, 'products.save', {
       id: created.id,
       ...product('SAVE-3', { name: 'Half saved?' }),
       // Keeps A changed, drops B, adds one that clashes with another product's variant.
-      variants: [{ ...variant('SAVE-3-A', { size: '2R' }), id: created.variants[0].id }, variant('TAKEN-V')],
+      variants: [
+        { ...variant('SAVE-3-A', { size: '2R' }), id: created.variants[0].id },
+        variant('TAKEN-V'),
+      ],
     });
     expect(res.status).toBe(409);
     expect(res.message).toBe('Variant SKU TAKEN-V already exists');
@@ -245,31 +358,70 @@ describe('products.save (the form: product and variants together)', () => {
   });
 
   it("refuses another product's variant id, and a variant SKU twice in the form", async () => {
-    const one = (await mutate(c, 'products.save', { ...product('SAVE-4'), variants: [variant('SAVE-4-A')] })).data;
+    const one = (
+      await mutate(c, 'products.save', { ...product('SAVE-4'), variants: [variant('SAVE-4-A')] })
+    ).data;
     const two = (await mutate(c, 'products.save', { ...product('SAVE-5'), variants: [] })).data;
-    const stolen = await mutate(c, 'products.save', { id: two.id, ...product('SAVE-5'), variants: [{ ...variant('SAVE-4-A'), id: one.variants[0].id }] });
+    const stolen = await mutate(c, 'products.save', {
+      id: two.id,
+      ...product('SAVE-5'),
+      variants: [{ ...variant('SAVE-4-A'), id: one.variants[0].id }],
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.message).toBe(`Variant ${one.variants[0].id} does not belong to product SAVE-5`);
-    const twice = await mutate(c, 'products.save', { ...product('SAVE-6'), variants: [variant('SAVE-6-A'), variant('save-6-a')] });
+    const twice = await mutate(c, 'products.save', {
+      ...product('SAVE-6'),
+      variants: [variant('SAVE-6-A'), variant('save-6-a')],
+    });
     expect(twice.status).toBe(400);
-    expect(twice.error.data.fieldErrors).toEqual({ 'variants.1.variantSku': 'Variant SKU save-6-a appears twice' });
-    const unknown = await mutate(c, 'products.save', { id: 999999, ...product('SAVE-7'), variants: [] });
+    expect(twice.error.data.fieldErrors).toEqual({
+      'variants.1.variantSku': 'Variant SKU save-6-a appears twice',
+    });
+    const unknown = await mutate(c, 'products.save', {
+      id: 999999,
+      ...product('SAVE-7'),
+      variants: [],
+    });
     expect(unknown.status).toBe(404);
   });
 });
 
 describe('products.options (order form pickers)', () => {
   it('lists active products by name with their variants in the picker shape', async () => {
-    await mutate(c, 'products.save', { ...product('OPT-Z', { name: 'zz Option last' }), variants: [variant('OPT-Z-1', { color: null })] });
-    await mutate(c, 'products.save', { ...product('OPT-A', { name: 'AA Option first' }), variants: [] });
-    await mutate(c, 'products.save', { ...product('OPT-OFF', { name: 'AA Option inactive', active: false }), variants: [] });
+    await mutate(c, 'products.save', {
+      ...product('OPT-Z', { name: 'zz Option last' }),
+      variants: [variant('OPT-Z-1', { color: null })],
+    });
+    await mutate(c, 'products.save', {
+      ...product('OPT-A', { name: 'AA Option first' }),
+      variants: [],
+    });
+    await mutate(c, 'products.save', {
+      ...product('OPT-OFF', { name: 'AA Option inactive', active: false }),
+      variants: [],
+    });
     const options: any[] = await query(c, 'products.options');
     const skus = options.map((o) => o.sku);
     expect(skus.indexOf('OPT-A')).toBeGreaterThanOrEqual(0);
     expect(skus.indexOf('OPT-A')).toBeLessThan(skus.indexOf('OPT-Z'));
     expect(skus).not.toContain('OPT-OFF');
     const z = options.find((o) => o.sku === 'OPT-Z');
-    expect(Object.keys(z).sort()).toEqual(['category', 'defaultPrice', 'id', 'name', 'sku', 'variants']);
-    expect(z.variants).toEqual([{ variantSku: 'OPT-Z-1', parentSku: 'OPT-Z', size: '10R', color: null, defaultPrice: '42.00' }]);
+    expect(Object.keys(z).sort()).toEqual([
+      'category',
+      'defaultPrice',
+      'id',
+      'name',
+      'sku',
+      'variants',
+    ]);
+    expect(z.variants).toEqual([
+      {
+        variantSku: 'OPT-Z-1',
+        parentSku: 'OPT-Z',
+        size: '10R',
+        color: null,
+        defaultPrice: '42.00',
+      },
+    ]);
   });
 });

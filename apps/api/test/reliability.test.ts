@@ -55,20 +55,30 @@ describe.skipIf(!usingPostgres)('PostgreSQL restart under a running API', () => 
     viaProxy.port = String(proxy.port);
 
     const lost: string[] = [];
-    const handle = await createDb({ url: viaProxy.toString(), onConnectionError: (e) => lost.push(e.message) });
+    const handle = await createDb({
+      url: viaProxy.toString(),
+      onConnectionError: (e) => lost.push(e.message),
+    });
     const server = await createServer({ dbHandle: handle, config: testConfig() });
     cleanup.push(() => server.stop());
     cleanup.push(() => proxy.down());
 
     const c = new Client(server, '10.9.9.9');
-    expect((await c.post('/api/register', { email: 'restart@example.com', password: 'secret12' })).status).toBe(201);
-    expect((await c.post('/api/pharmacies', { name: 'Before', email: 'b@example.com' })).status).toBe(201);
+    expect(
+      (await c.post('/api/register', { email: 'restart@example.com', password: 'secret12' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await c.post('/api/pharmacies', { name: 'Before', email: 'b@example.com' })).status,
+    ).toBe(201);
 
     await proxy.down();
     const during = await c.get('/api/pharmacies');
     expect(during.status).toBe(503);
     expect(during.body.message).toMatch(/database is unavailable/i);
-    const trpcDuring = await c.get(`/trpc/pharmacies.list?input=${encodeURIComponent('{"json":{}}')}`);
+    const trpcDuring = await c.get(
+      `/trpc/pharmacies.list?input=${encodeURIComponent('{"json":{}}')}`,
+    );
     expect([401, 503]).toContain(trpcDuring.status);
 
     await proxy.up();
@@ -88,7 +98,14 @@ describe('SIGTERM', () => {
     const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiDir,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: 'memory://', SESSION_SECRET: 'x'.repeat(40) },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        DATA_DIR: 'memory://',
+        SESSION_SECRET: 'x'.repeat(40),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const port = await new Promise<number>((resolve, reject) => {
@@ -111,7 +128,9 @@ describe('SIGTERM', () => {
       `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
     );
     await new Promise((r) => setTimeout(r, 200));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     socket.write(body.slice(10));

@@ -12,7 +12,10 @@ afterAll(() => t.close());
 const pharmacy = { name: 'Guarded Pharmacy', email: 'guard@example.com' };
 
 async function pharmacyCount() {
-  const row = await t.db.selectFrom('pharmacies').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('pharmacies')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -21,7 +24,11 @@ describe('cross-site writes', () => {
     const before = await pharmacyCount();
     const res = await c.post('/api/pharmacies', pharmacy, { 'sec-fetch-site': 'cross-site' });
     expect(res.status).toBe(403);
-    const trpc = await c.post('/trpc/pharmacies.create', { json: pharmacy }, { 'sec-fetch-site': 'cross-site' });
+    const trpc = await c.post(
+      '/trpc/pharmacies.create',
+      { json: pharmacy },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(trpc.status).toBe(403);
     expect(await pharmacyCount()).toBe(before);
   });
@@ -29,7 +36,10 @@ describe('cross-site writes', () => {
   it("refuses a write from another Origin (403) but accepts the app's own", async () => {
     const foreign = await c.post('/api/pharmacies', pharmacy, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    const own = await c.post('/api/pharmacies', pharmacy, { origin: 'http://localhost:80', host: 'localhost:80' });
+    const own = await c.post('/api/pharmacies', pharmacy, {
+      origin: 'http://localhost:80',
+      host: 'localhost:80',
+    });
     expect(own.status).toBe(201);
     const sameSite = await c.post('/api/pharmacies', pharmacy, { 'sec-fetch-site': 'same-origin' });
     expect(sameSite.status).toBe(201);
@@ -43,7 +53,10 @@ describe('cross-site writes', () => {
 
 describe('non-JSON bodies', () => {
   for (const [type, body] of [
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nEvil\r\n--x--\r\n'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nEvil\r\n--x--\r\n',
+    ],
     ['application/x-www-form-urlencoded', 'name=Evil&email=e%40x.com'],
     ['text/plain', '{"name":"Evil","email":"e@x.com"}'],
   ] as const) {
@@ -51,7 +64,9 @@ describe('non-JSON bodies', () => {
       const before = await pharmacyCount();
       const rest = await c.request('POST', '/api/pharmacies', body, { 'content-type': type });
       expect(rest.status).toBe(415);
-      const trpc = await c.request('POST', '/trpc/pharmacies.create', body, { 'content-type': type });
+      const trpc = await c.request('POST', '/trpc/pharmacies.create', body, {
+        'content-type': type,
+      });
       expect(trpc.status).toBe(415);
       expect(await pharmacyCount()).toBe(before);
     });
@@ -80,7 +95,9 @@ describe('headers and error bodies', () => {
       await c.request('POST', '/api/pharmacies', '{bad json'),
       await c.get('/api/pharmacies/999999'),
       await c.post('/api/pharmacies', { name: 1 }),
-      await c.get(`/trpc/pharmacies.get?input=${encodeURIComponent(JSON.stringify({ json: { id: 'x' } }))}`),
+      await c.get(
+        `/trpc/pharmacies.get?input=${encodeURIComponent(JSON.stringify({ json: { id: 'x' } }))}`,
+      ),
     ];
     for (const res of responses) {
       expect(res.status).toBeGreaterThanOrEqual(400);
@@ -93,7 +110,12 @@ describe('headers and error bodies', () => {
   it('gives tRPC clients the field messages', async () => {
     const res = await c.post('/trpc/pharmacies.create', { json: { name: '', email: 'x' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.json.message).toBe('name: Name is required; email: Please enter a valid email');
-    expect(res.body.error.json.data.fieldErrors).toEqual({ name: 'Name is required', email: 'Please enter a valid email' });
+    expect(res.body.error.json.message).toBe(
+      'name: Name is required; email: Please enter a valid email',
+    );
+    expect(res.body.error.json.data.fieldErrors).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+    });
   });
 });

@@ -35,46 +35,116 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
 
   it('returns money as exact strings, calendar dates as YYYY-MM-DD and casts counts to numbers', async () => {
     const { db } = handle;
-    const pharmacy = await db.insertInto('pharmacies').values({ name: 'A', email: 'a@example.com' }).returningAll().executeTakeFirstOrThrow();
+    const pharmacy = await db
+      .insertInto('pharmacies')
+      .values({ name: 'A', email: 'a@example.com' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(pharmacy.balance).toBe('0.00');
     const order = await db
       .insertInto('orders')
-      .values({ orderNumber: 'ORD-1', pharmacyId: pharmacy.id, orderDate: '2026-01-31', subtotal: '0.10', total: '12345678.91' })
+      .values({
+        orderNumber: 'ORD-1',
+        pharmacyId: pharmacy.id,
+        orderDate: '2026-01-31',
+        subtotal: '0.10',
+        total: '12345678.91',
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(order.orderDate).toBe('2026-01-31');
     expect(order.total).toBe('12345678.91');
     expect(order.createdAt).toBeInstanceOf(Date);
-    const sum = await sql<{ s: string; n: number }>`select sum(total + subtotal) as s, count(*)::int as n from orders`.execute(db);
+    const sum = await sql<{
+      s: string;
+      n: number;
+    }>`select sum(total + subtotal) as s, count(*)::int as n from orders`.execute(db);
     expect(sum.rows[0]).toEqual({ s: '12345679.01', n: 1 });
   });
 
   it('refuses money beyond numeric(10,2) and enforces unique document numbers and SKUs', async () => {
     const { db } = handle;
-    const { id } = await db.insertInto('pharmacies').values({ name: 'B', email: 'b@example.com' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('pharmacies')
+      .values({ name: 'B', email: 'b@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await expect(
-      db.insertInto('orders').values({ orderNumber: 'ORD-BIG', pharmacyId: id, orderDate: '2026-01-01', subtotal: '0', total: '100000000.00' }).execute(),
+      db
+        .insertInto('orders')
+        .values({
+          orderNumber: 'ORD-BIG',
+          pharmacyId: id,
+          orderDate: '2026-01-01',
+          subtotal: '0',
+          total: '100000000.00',
+        })
+        .execute(),
     ).rejects.toMatchObject({ code: '22003' });
     await expect(
-      db.insertInto('orders').values({ orderNumber: 'ORD-1', pharmacyId: id, orderDate: '2026-01-01', subtotal: '0', total: '0' }).execute(),
+      db
+        .insertInto('orders')
+        .values({
+          orderNumber: 'ORD-1',
+          pharmacyId: id,
+          orderDate: '2026-01-01',
+          subtotal: '0',
+          total: '0',
+        })
+        .execute(),
     ).rejects.toMatchObject({ code: '23505' });
-    await db.insertInto('products').values({ sku: 'VL-10R', name: 'Vial', category: 'Vial', defaultPrice: '1.00' }).execute();
-    await expect(db.insertInto('products').values({ sku: 'VL-10R', name: 'Again', category: 'Vial', defaultPrice: '1.00' }).execute()).rejects.toMatchObject({
+    await db
+      .insertInto('products')
+      .values({ sku: 'VL-10R', name: 'Vial', category: 'Vial', defaultPrice: '1.00' })
+      .execute();
+    await expect(
+      db
+        .insertInto('products')
+        .values({ sku: 'VL-10R', name: 'Again', category: 'Vial', defaultPrice: '1.00' })
+        .execute(),
+    ).rejects.toMatchObject({
       code: '23505',
     });
   });
 
   it('cascades a product delete to its variants and a pharmacy delete to its orders', async () => {
     const { db } = handle;
-    await db.insertInto('products').values({ sku: 'ST-20', name: 'Stopper', category: 'Stopper', defaultPrice: '0.10' }).execute();
-    await db.insertInto('productVariants').values({ parentSku: 'ST-20', variantSku: 'ST-20-GRY', defaultPrice: '0.12' }).execute();
+    await db
+      .insertInto('products')
+      .values({ sku: 'ST-20', name: 'Stopper', category: 'Stopper', defaultPrice: '0.10' })
+      .execute();
+    await db
+      .insertInto('productVariants')
+      .values({ parentSku: 'ST-20', variantSku: 'ST-20-GRY', defaultPrice: '0.12' })
+      .execute();
     await db.deleteFrom('products').where('sku', '=', 'ST-20').execute();
-    expect(await db.selectFrom('productVariants').select('id').where('parentSku', '=', 'ST-20').execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('productVariants')
+        .select('id')
+        .where('parentSku', '=', 'ST-20')
+        .execute(),
+    ).toEqual([]);
 
-    const { id } = await db.insertInto('pharmacies').values({ name: 'C', email: 'c@example.com' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('orders').values({ orderNumber: 'ORD-C', pharmacyId: id, orderDate: '2026-01-01', subtotal: '0', total: '0' }).execute();
+    const { id } = await db
+      .insertInto('pharmacies')
+      .values({ name: 'C', email: 'c@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('orders')
+      .values({
+        orderNumber: 'ORD-C',
+        pharmacyId: id,
+        orderDate: '2026-01-01',
+        subtotal: '0',
+        total: '0',
+      })
+      .execute();
     await db.deleteFrom('pharmacies').where('id', '=', id).execute();
-    expect(await db.selectFrom('orders').select('id').where('pharmacyId', '=', id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('orders').select('id').where('pharmacyId', '=', id).execute(),
+    ).toEqual([]);
   });
 
   it('runs the migrations again as a no-op', async () => {

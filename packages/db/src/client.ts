@@ -32,11 +32,15 @@ export interface CreateDbOptions {
 /** Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === DATE_OID
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
-  const handle = options.url ? openPostgres(options.url, options.onConnectionError) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? openPostgres(options.url, options.onConnectionError)
+    : await openPglite(options.dataDir);
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
 }

@@ -1,4 +1,11 @@
-import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  JSONColumnType,
+  Selectable,
+  Updateable,
+} from 'kysely';
 
 /**
  * Column names are camelCase here and snake_case in SQL (CamelCasePlugin).

@@ -23,33 +23,31 @@ interface DecimalOptions {
 export function decimalString(options: DecimalOptions) {
   const invalid =
     options.invalid ?? `Must be a number with at most ${options.scale} decimal places`;
-  return z
-    .union([z.string(), z.number()], { error: options.required })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value.trim();
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: options.required });
-        return z.NEVER;
-      }
-      const units = parseScaled(text, options.scale);
-      if (units === null) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      if (options.min && units < options.min[0]) {
-        ctx.addIssue({ code: 'custom', message: options.min[1] });
-        return z.NEVER;
-      }
-      const ceiling = options.max?.[0] ?? 10 ** (MAX_INTEGER_DIGITS + options.scale) - 1;
-      if (units > ceiling) {
-        ctx.addIssue({
-          code: 'custom',
-          message: options.max?.[1] ?? `Must be less than ${10 ** MAX_INTEGER_DIGITS}`,
-        });
-        return z.NEVER;
-      }
-      return formatScaled(units, options.scale);
-    });
+  return z.union([z.string(), z.number()], { error: options.required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: options.required });
+      return z.NEVER;
+    }
+    const units = parseScaled(text, options.scale);
+    if (units === null) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    if (options.min && units < options.min[0]) {
+      ctx.addIssue({ code: 'custom', message: options.min[1] });
+      return z.NEVER;
+    }
+    const ceiling = options.max?.[0] ?? 10 ** (MAX_INTEGER_DIGITS + options.scale) - 1;
+    if (units > ceiling) {
+      ctx.addIssue({
+        code: 'custom',
+        message: options.max?.[1] ?? `Must be less than ${10 ** MAX_INTEGER_DIGITS}`,
+      });
+      return z.NEVER;
+    }
+    return formatScaled(units, options.scale);
+  });
 }
 
 /** A money amount ≥ min (in cents), normalised to 2 decimals. */
@@ -111,7 +109,12 @@ export const idParam = z.object({
 /** Server-side pagination for every list: newest first, keyset cursor on id, optional text filter. */
 export const listQuery = z.object({
   cursor: z.number().int().min(1).max(2_147_483_647).nullish(),
-  limit: z.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
+  limit: z
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(50),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
 });
 
@@ -129,7 +132,10 @@ export interface Page<T> {
  * whose only issue is extra keys, and tell a full record missing a field 'Unrecognized keys'
  * instead of that field's message.
  */
-export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(full: Full, only: Only) {
+export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(
+  full: Full,
+  only: Only,
+) {
   const onlyKeys = new Set(Object.keys(only.shape));
   const isOnly = (value: unknown) =>
     typeof value === 'object' &&
@@ -141,7 +147,8 @@ export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(ful
     .transform((value, ctx): z.output<Full> | z.output<Only> => {
       const result = (isOnly(value) ? only : full).safeParse(value);
       if (result.success) return result.data as z.output<Full> | z.output<Only>;
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     });
 }

@@ -15,5 +15,7 @@ export function flattenIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[]
 
 /** 'email: Please enter a valid email; password: Password must be at least 6 characters' */
 export function issuesMessage(issues: readonly FieldIssue[]): string {
-  return issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }

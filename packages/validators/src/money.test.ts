@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { divideRounded, formatPercent, formatUsd, fromCents, lineTotalCents, parseScaled, sumCents, taxCents, toCents } from './money.js';
+import {
+  divideRounded,
+  formatPercent,
+  formatUsd,
+  fromCents,
+  lineTotalCents,
+  parseScaled,
+  sumCents,
+  taxCents,
+  toCents,
+} from './money.js';
 
 describe('money in integer cents', () => {
   it('parses decimal strings exactly', () => {

@@ -23,7 +23,12 @@ describe('orderTotals', () => {
 
   it('accepts a total of exactly 99,999,999.99 and refuses one cent more', () => {
     expect(orderTotals([{ qty: 1, unitPrice: '99999999.99' }]).fits).toBe(true);
-    expect(orderTotals([{ qty: 1, unitPrice: '99999999.99' }, { qty: 1, unitPrice: '0.01' }]).fits).toBe(false);
+    expect(
+      orderTotals([
+        { qty: 1, unitPrice: '99999999.99' },
+        { qty: 1, unitPrice: '0.01' },
+      ]).fits,
+    ).toBe(false);
   });
 
   it('refuses a single line that overflows without summing it', () => {
@@ -54,7 +59,13 @@ describe('formLineTotal', () => {
   });
 
   it('sums the shown line totals into the order total', () => {
-    expect(formOrderTotalCents([{ qty: 3, unitPrice: '0.10' }, { qty: 2, unitPrice: '' }, { qty: 1, unitPrice: '10.05' }])).toBe(1035);
+    expect(
+      formOrderTotalCents([
+        { qty: 3, unitPrice: '0.10' },
+        { qty: 2, unitPrice: '' },
+        { qty: 1, unitPrice: '10.05' },
+      ]),
+    ).toBe(1035);
   });
 });
 
@@ -76,7 +87,12 @@ describe('order schemas', () => {
   it('takes either a status alone or a full order on update', () => {
     expect(orderUpdateSchema.parse({ status: 'Sent' })).toEqual({ status: 'Sent' });
     expect(orderUpdateSchema.safeParse({ status: 'Shipped' }).success).toBe(false);
-    const full = orderUpdateSchema.parse({ pharmacyId: 1, orderDate: '2026-03-01', lineItems: [line], status: 'Sent' });
+    const full = orderUpdateSchema.parse({
+      pharmacyId: 1,
+      orderDate: '2026-03-01',
+      lineItems: [line],
+      status: 'Sent',
+    });
     expect(full).toMatchObject({ status: 'Sent', pharmacyId: 1 });
   });
 });

@@ -34,7 +34,10 @@ export const orderLineItemSchema = z.object({
     .max(100_000, 'Quantity must be at most 100,000'),
   unitPrice: money('Unit price is required', [0, 'Unit price must be non-negative']),
   /** Sent by the form; the server recomputes it and never trusts it. */
-  lineTotal: z.union([z.string(), z.number()]).optional().refine((v) => v !== '', 'Line total is required'),
+  lineTotal: z
+    .union([z.string(), z.number()])
+    .optional()
+    .refine((v) => v !== '', 'Line total is required'),
 });
 
 export const orderSchema = z.object({
@@ -43,7 +46,11 @@ export const orderSchema = z.object({
   shipMethod: z
     .preprocess(
       (value) => (value === '' ? null : value),
-      z.enum(SHIPPING_METHODS, { error: `Shipping method must be one of ${SHIPPING_METHODS.join(', ')}` }).nullish(),
+      z
+        .enum(SHIPPING_METHODS, {
+          error: `Shipping method must be one of ${SHIPPING_METHODS.join(', ')}`,
+        })
+        .nullish(),
     )
     .transform((value) => value ?? null),
   notes: optionalText(5000, 'Notes'),
@@ -55,7 +62,10 @@ export const orderSchema = z.object({
 
 /** PUT /api/orders/{id}: the full order (optionally with a new status), or only `{status}`. */
 export const orderStatusOnlySchema = z.strictObject({ status: orderStatusField });
-export const orderUpdateSchema = fullOrOnly(orderSchema.extend({ status: orderStatusField.optional() }), orderStatusOnlySchema);
+export const orderUpdateSchema = fullOrOnly(
+  orderSchema.extend({ status: orderStatusField.optional() }),
+  orderStatusOnlySchema,
+);
 
 export const orderListQuery = listQuery.extend({
   status: orderStatusField.optional(),
@@ -84,7 +94,8 @@ export function orderTotals(lines: readonly { qty: number; unitPrice: string }[]
     return lineTotalCents(line.qty, cents);
   });
   // Each line is checked before summing so the sum stays an exact integer.
-  if (lineTotals.some((cents) => cents > MAX_MONEY_CENTS)) return { lineTotals, total: Number.NaN, fits: false };
+  if (lineTotals.some((cents) => cents > MAX_MONEY_CENTS))
+    return { lineTotals, total: Number.NaN, fits: false };
   const total = sumCents(lineTotals);
   return { lineTotals, total, fits: total <= MAX_MONEY_CENTS };
 }
@@ -95,14 +106,19 @@ export function orderTotals(lines: readonly { qty: number; unitPrice: string }[]
  */
 export function formLineTotal(qty: unknown, unitPrice: unknown): string {
   const cents = typeof unitPrice === 'string' ? parseScaled(unitPrice, 2) : null;
-  if (cents === null || cents < 0 || typeof qty !== 'number' || !Number.isInteger(qty) || qty < 0) return '0.00';
+  if (cents === null || cents < 0 || typeof qty !== 'number' || !Number.isInteger(qty) || qty < 0)
+    return '0.00';
   const total = lineTotalCents(qty, cents);
   return Number.isSafeInteger(total) ? fromCents(total) : '0.00';
 }
 
 /** The form's order total: Σ of its lines' shown totals, in cents. */
-export function formOrderTotalCents(lines: readonly { qty?: unknown; unitPrice?: unknown }[]): number {
-  return sumCents(lines.map((line) => parseScaled(formLineTotal(line.qty, line.unitPrice), 2) ?? 0));
+export function formOrderTotalCents(
+  lines: readonly { qty?: unknown; unitPrice?: unknown }[],
+): number {
+  return sumCents(
+    lines.map((line) => parseScaled(formLineTotal(line.qty, line.unitPrice), 2) ?? 0),
+  );
 }
 
 export type OrderInput = z.input<typeof orderSchema>;

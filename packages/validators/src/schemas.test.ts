@@ -24,12 +24,21 @@ import {
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(flattenIssues(result.error.issues).map((i) => [i.path.join('.'), i.message]));
+  return Object.fromEntries(
+    flattenIssues(result.error.issues).map((i) => [i.path.join('.'), i.message]),
+  );
 }
 
 const line = { description: 'Vial 10R clear', qty: 2, unitPrice: '1.25', lineTotal: '2.50' };
 const order = { pharmacyId: 1, orderDate: '2026-11-21', lineItems: [line] };
-const invoice = { pharmacyId: 1, invoiceDate: '2026-11-21', dueDate: '2026-12-21', taxRate: '0.0875', shipping: '0.00', amount: '100.00' };
+const invoice = {
+  pharmacyId: 1,
+  invoiceDate: '2026-11-21',
+  dueDate: '2026-12-21',
+  taxRate: '0.0875',
+  shipping: '0.00',
+  amount: '100.00',
+};
 
 describe('login and register', () => {
   it("uses the spec's messages", () => {
@@ -56,7 +65,12 @@ describe('order form', () => {
       orderDate: 'Order date is required',
       lineItems: 'At least one line item is required',
     });
-    expect(messages(orderSchema, { ...order, lineItems: [{ description: '', qty: 0, unitPrice: '', lineTotal: '' }] })).toEqual({
+    expect(
+      messages(orderSchema, {
+        ...order,
+        lineItems: [{ description: '', qty: 0, unitPrice: '', lineTotal: '' }],
+      }),
+    ).toEqual({
       'lineItems.0.description': 'Description is required',
       'lineItems.0.qty': 'Quantity must be at least 1',
       'lineItems.0.unitPrice': 'Unit price is required',
@@ -65,12 +79,20 @@ describe('order form', () => {
   });
 
   it('refuses impossible dates, negative and over-precise prices', () => {
-    expect(messages(orderSchema, { ...order, orderDate: '2026-02-30' })).toEqual({ orderDate: 'Order date must be a valid date (YYYY-MM-DD)' });
-    expect(messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '-1' }] })).toEqual({ 'lineItems.0.unitPrice': 'Unit price must be non-negative' });
-    expect(messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '1.005' }] })).toEqual({
+    expect(messages(orderSchema, { ...order, orderDate: '2026-02-30' })).toEqual({
+      orderDate: 'Order date must be a valid date (YYYY-MM-DD)',
+    });
+    expect(messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '-1' }] })).toEqual({
+      'lineItems.0.unitPrice': 'Unit price must be non-negative',
+    });
+    expect(
+      messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '1.005' }] }),
+    ).toEqual({
       'lineItems.0.unitPrice': 'Must be a number with at most 2 decimal places',
     });
-    expect(messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '123456789' }] })).toEqual({
+    expect(
+      messages(orderSchema, { ...order, lineItems: [{ ...line, unitPrice: '123456789' }] }),
+    ).toEqual({
       'lineItems.0.unitPrice': 'Must be less than 100000000',
     });
   });
@@ -83,14 +105,27 @@ describe('order form', () => {
 
   it('accepts either a status alone or the full order on update, and names the right fields', () => {
     expect(orderUpdateSchema.parse({ status: 'Sent' })).toEqual({ status: 'Sent' });
-    expect(messages(orderUpdateSchema, { status: 'Shipped' })).toEqual({ status: 'Status must be one of Draft, Sent, Fulfilled, Cancelled' });
-    expect(messages(orderUpdateSchema, { ...order, pharmacyId: 0 })).toEqual({ pharmacyId: 'Pharmacy is required' });
+    expect(messages(orderUpdateSchema, { status: 'Shipped' })).toEqual({
+      status: 'Status must be one of Draft, Sent, Fulfilled, Cancelled',
+    });
+    expect(messages(orderUpdateSchema, { ...order, pharmacyId: 0 })).toEqual({
+      pharmacyId: 'Pharmacy is required',
+    });
   });
 });
 
 describe('invoice form', () => {
   it("uses the spec's messages", () => {
-    expect(messages(invoiceSchema, { pharmacyId: 0, invoiceDate: '', dueDate: '', taxRate: '1.5', shipping: '-1', amount: '-0.01' })).toEqual({
+    expect(
+      messages(invoiceSchema, {
+        pharmacyId: 0,
+        invoiceDate: '',
+        dueDate: '',
+        taxRate: '1.5',
+        shipping: '-1',
+        amount: '-0.01',
+      }),
+    ).toEqual({
       pharmacyId: 'Pharmacy is required',
       invoiceDate: 'Invoice date is required',
       dueDate: 'Due date is required',
@@ -98,7 +133,9 @@ describe('invoice form', () => {
       shipping: 'Shipping must be non-negative',
       amount: 'Amount must be non-negative',
     });
-    expect(messages(invoiceSchema, { ...invoice, taxRate: '0.08755' })).toEqual({ taxRate: 'Tax rate must be between 0 and 100%' });
+    expect(messages(invoiceSchema, { ...invoice, taxRate: '0.08755' })).toEqual({
+      taxRate: 'Tax rate must be between 0 and 100%',
+    });
     expect(invoiceSchema.parse({ ...invoice, taxRate: 0.1 }).taxRate).toBe('0.1000');
     expect(invoiceUpdateSchema.parse({ status: 'Paid' })).toEqual({ status: 'Paid' });
   });
@@ -106,34 +143,66 @@ describe('invoice form', () => {
 
 describe('payment form', () => {
   it("uses the spec's messages", () => {
-    expect(messages(paymentSchema, { invoiceId: 0, pharmacyId: 0, date: '', amount: '0', method: 'Bitcoin' })).toEqual({
+    expect(
+      messages(paymentSchema, {
+        invoiceId: 0,
+        pharmacyId: 0,
+        date: '',
+        amount: '0',
+        method: 'Bitcoin',
+      }),
+    ).toEqual({
       invoiceId: 'Invoice is required',
       pharmacyId: 'Pharmacy is required',
       date: 'Date is required',
       amount: 'Amount must be greater than 0',
       method: 'Payment method is required',
     });
-    expect(paymentSchema.parse({ invoiceId: 1, pharmacyId: 1, date: '2026-11-21', amount: '0.01', method: 'ACH' }).amount).toBe('0.01');
+    expect(
+      paymentSchema.parse({
+        invoiceId: 1,
+        pharmacyId: 1,
+        date: '2026-11-21',
+        amount: '0.01',
+        method: 'ACH',
+      }).amount,
+    ).toBe('0.01');
   });
 });
 
 describe('pharmacy form', () => {
   it('requires name and email, everything else optional', () => {
-    expect(messages(pharmacySchema, {})).toEqual({ name: 'Name is required', email: 'Email is required' });
-    expect(messages(pharmacySchema, { name: 'A', email: 'nope' })).toEqual({ email: 'Please enter a valid email' });
-    expect(pharmacySchema.parse({ name: ' A ', email: 'a@b.co', terms: '', phone: '' })).toMatchObject({ name: 'A', terms: null, phone: null });
+    expect(messages(pharmacySchema, {})).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+    });
+    expect(messages(pharmacySchema, { name: 'A', email: 'nope' })).toEqual({
+      email: 'Please enter a valid email',
+    });
+    expect(
+      pharmacySchema.parse({ name: ' A ', email: 'a@b.co', terms: '', phone: '' }),
+    ).toMatchObject({ name: 'A', terms: null, phone: null });
   });
 });
 
 describe('product form', () => {
   it("uses the spec's messages", () => {
-    expect(messages(productSchema, { sku: '', name: '', category: 'Gadget', defaultPrice: '-1' })).toEqual({
+    expect(
+      messages(productSchema, { sku: '', name: '', category: 'Gadget', defaultPrice: '-1' }),
+    ).toEqual({
       sku: 'SKU is required',
       name: 'Product name is required',
       category: 'Category is required',
       defaultPrice: 'Default price must be non-negative',
     });
-    expect(messages(variantSchema, { variantSku: '', parentSku: 'VL', packageQty: 0, defaultPrice: '-2' })).toEqual({
+    expect(
+      messages(variantSchema, {
+        variantSku: '',
+        parentSku: 'VL',
+        packageQty: 0,
+        defaultPrice: '-2',
+      }),
+    ).toEqual({
       variantSku: 'Variant SKU is required',
       packageQty: 'Package quantity must be at least 1',
       defaultPrice: 'Price must be non-negative',
@@ -142,7 +211,15 @@ describe('product form', () => {
 
   it('refuses the same variant SKU twice in one product', () => {
     const variant = { variantSku: 'VL-10R-CLR', packageQty: 100, defaultPrice: '1.00' };
-    expect(messages(productWithVariantsSchema, { sku: 'VL', name: 'Vial', category: 'Vial', defaultPrice: '1', variants: [variant, { ...variant, variantSku: 'vl-10r-clr' }] })).toEqual({
+    expect(
+      messages(productWithVariantsSchema, {
+        sku: 'VL',
+        name: 'Vial',
+        category: 'Vial',
+        defaultPrice: '1',
+        variants: [variant, { ...variant, variantSku: 'vl-10r-clr' }],
+      }),
+    ).toEqual({
       'variants.1.variantSku': 'Variant SKU vl-10r-clr appears twice',
     });
   });
@@ -156,7 +233,9 @@ describe('product form', () => {
 
 describe('search and dates', () => {
   it('needs 2 characters to search', () => {
-    expect(messages(searchSchema, { q: 'a' })).toEqual({ q: 'Search text must be at least 2 characters' });
+    expect(messages(searchSchema, { q: 'a' })).toEqual({
+      q: 'Search text must be at least 2 characters',
+    });
     expect(searchSchema.parse({ q: ' vi ' })).toEqual({ q: 'vi' });
   });
 
@@ -169,9 +248,20 @@ describe('search and dates', () => {
 
 describe('full record or only a status', () => {
   it('gives a full record with a mistake its field message, not "unrecognized keys"', () => {
-    expect(messages(orderUpdateSchema, { orderDate: '2026-11-21', lineItems: [line], status: 'Sent' })).toEqual({ pharmacyId: 'Pharmacy is required' });
-    expect(messages(invoiceUpdateSchema, { ...invoice, dueDate: '' })).toEqual({ dueDate: 'Due date is required' });
-    expect(messages(productUpdateSchema, { sku: 'VL', category: 'Vial', defaultPrice: '1.00', active: false })).toEqual({ name: 'Product name is required' });
+    expect(
+      messages(orderUpdateSchema, { orderDate: '2026-11-21', lineItems: [line], status: 'Sent' }),
+    ).toEqual({ pharmacyId: 'Pharmacy is required' });
+    expect(messages(invoiceUpdateSchema, { ...invoice, dueDate: '' })).toEqual({
+      dueDate: 'Due date is required',
+    });
+    expect(
+      messages(productUpdateSchema, {
+        sku: 'VL',
+        category: 'Vial',
+        defaultPrice: '1.00',
+        active: false,
+      }),
+    ).toEqual({ name: 'Product name is required' });
     expect(productUpdateSchema.parse({ active: false })).toEqual({ active: false });
     expect(messages(invoiceUpdateSchema, {})).toMatchObject({ pharmacyId: 'Pharmacy is required' });
   });

@@ -3,5 +3,7 @@ import { loadConfig } from '../config.js';
 
 const config = loadConfig();
 const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
-console.log(`Migrations are up to date (${handle.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
+console.log(
+  `Migrations are up to date (${handle.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`,
+);
 await handle.close();

@@ -8,13 +8,19 @@ export type DocumentKind = 'ORD' | 'INV' | 'PAY';
  * until the caller's transaction ends, so concurrent creates queue up and numbers are never
  * skipped or reused (a rolled-back create gives its number back).
  */
-export async function nextDocumentNumber(trx: Db, kind: DocumentKind, now = new Date()): Promise<string> {
+export async function nextDocumentNumber(
+  trx: Db,
+  kind: DocumentKind,
+  now = new Date(),
+): Promise<string> {
   const year = now.getFullYear();
   const { lastValue } = await trx
     .insertInto('documentCounters')
     .values({ kind, year, lastValue: 1 })
     .onConflict((oc) =>
-      oc.columns(['kind', 'year']).doUpdateSet({ lastValue: sql<number>`document_counters.last_value + 1` }),
+      oc
+        .columns(['kind', 'year'])
+        .doUpdateSet({ lastValue: sql<number>`document_counters.last_value + 1` }),
     )
     .returning('lastValue')
     .executeTakeFirstOrThrow();

@@ -22,7 +22,17 @@ interface PgError {
 }
 
 /** SQLSTATE classes and node errors that mean "the database is not reachable right now". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 function isUnavailable(error: PgError): boolean {
   if (error.code && (UNAVAILABLE_CODES.has(error.code) || error.code.startsWith('08'))) return true;
@@ -38,18 +48,26 @@ function isUnavailable(error: PgError): boolean {
  */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) {
-    if (error.code === 'INTERNAL_SERVER_ERROR' && error.cause && !(error.cause instanceof TRPCError)) {
+    if (
+      error.code === 'INTERNAL_SERVER_ERROR' &&
+      error.cause &&
+      !(error.cause instanceof TRPCError)
+    ) {
       const mapped = toTRPCError(error.cause);
       if (mapped.code !== 'INTERNAL_SERVER_ERROR') return mapped;
     }
     return error;
   }
-  if (error instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
+  if (error instanceof ZodError)
+    return new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
   const pg = (error ?? {}) as PgError;
   if (pg.code === '23505') {
-    return conflict(pg.detail ? `Already exists: ${pg.detail}` : 'A record with this value already exists');
+    return conflict(
+      pg.detail ? `Already exists: ${pg.detail}` : 'A record with this value already exists',
+    );
   }
-  if (pg.code === '23503') return conflict('The record refers to, or is referred to by, another record');
+  if (pg.code === '23503')
+    return conflict('The record refers to, or is referred to by, another record');
   if (pg.code === '23514' || pg.code?.startsWith('22')) {
     return badRequest(`Invalid value: ${pg.message ?? 'out of range'}`);
   }
@@ -57,9 +75,17 @@ export function toTRPCError(error: unknown): TRPCError {
     return conflict('The record was changed at the same time by another request; please retry');
   }
   if (isUnavailable(pg)) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; please try again shortly', cause: error });
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable; please try again shortly',
+      cause: error,
+    });
   }
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: error });
+  return new TRPCError({
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Internal server error',
+    cause: error,
+  });
 }
 
 /**
@@ -69,7 +95,9 @@ export function toTRPCError(error: unknown): TRPCError {
 export function fieldIssues(error: TRPCError): FieldIssue[] {
   if (!(error.cause instanceof ZodError)) return [];
   return flattenIssues(error.cause.issues).map((issue) =>
-    issue.path[0] === 'data' && issue.path.length > 1 ? { ...issue, path: issue.path.slice(1) } : issue,
+    issue.path[0] === 'data' && issue.path.length > 1
+      ? { ...issue, path: issue.path.slice(1) }
+      : issue,
   );
 }
 

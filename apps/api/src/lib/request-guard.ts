@@ -20,9 +20,13 @@ export async function guardWrites(req: FastifyRequest, reply: FastifyReply): Pro
     return reply.status(403).send({ message: 'Cross-site requests are not allowed' });
   }
 
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
   const contentType = req.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
   if (contentType ? contentType !== 'application/json' : hasBody) {
-    return reply.status(415).send({ message: 'Request bodies must be JSON (Content-Type: application/json)' });
+    return reply
+      .status(415)
+      .send({ message: 'Request bodies must be JSON (Content-Type: application/json)' });
   }
 }

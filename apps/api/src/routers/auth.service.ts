@@ -8,7 +8,12 @@ import { conflict } from '../lib/errors.js';
 import { RateLimiter } from '../lib/rate-limit.js';
 
 /** decisions.md §6: argon2id with m = 19 MiB, t = 2, p = 1. */
-const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const LOGIN_FAILED = 'Invalid email or password';
 
@@ -37,13 +42,20 @@ function checkRateLimit(kind: keyof AuthLimits, caller: Caller, email: string): 
   const okIp = caller.limits[kind].ip.take(caller.ip);
   const okEmail = caller.limits[kind].email.take(email.toLowerCase());
   if (!okIp || !okEmail) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts; please wait a minute and try again' });
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts; please wait a minute and try again',
+    });
   }
 }
 
 const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 
-export async function registerUser(db: Db, input: RegisterData, caller: Caller): Promise<SessionUser> {
+export async function registerUser(
+  db: Db,
+  input: RegisterData,
+  caller: Caller,
+): Promise<SessionUser> {
   checkRateLimit('register', caller, input.email);
   const passwordHash = await hashPassword(input.password);
   const user = await db

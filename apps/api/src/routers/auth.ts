@@ -5,7 +5,8 @@ import { createTRPCRouter, protectedProcedure, publicProcedure } from '../trpc.j
 import { authenticate, registerUser } from './auth.service.js';
 
 function requireSession(ctx: Context) {
-  if (!ctx.session) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No HTTP session' });
+  if (!ctx.session)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No HTTP session' });
   return ctx.session;
 }
 

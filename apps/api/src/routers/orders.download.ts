@@ -4,5 +4,9 @@ import { renderOrderPdf } from './orders.pdf.js';
 /** GET /api/orders/{id}/download: loads through orders.get (same session check), then renders. */
 export async function downloadOrderPdf(caller: ReturnType<typeof createCaller>, id: number) {
   const order = await caller.orders.get({ id });
-  return { filename: `order-${order.orderNumber}.pdf`, contentType: 'application/pdf', body: await renderOrderPdf(order) };
+  return {
+    filename: `order-${order.orderNumber}.pdf`,
+    contentType: 'application/pdf',
+    body: await renderOrderPdf(order),
+  };
 }

@@ -39,7 +39,9 @@ const STATUS_COLOR: Record<string, string> = {
  * anything else would print as unrelated glyphs, so it prints as '?' instead.
  */
 export function printable(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/[^\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
+  return text
+    .replace(/\t/g, ' ')
+    .replace(/[^\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
 }
 
 interface Column {
@@ -103,13 +105,21 @@ export function renderOrderPdf(order: OrderDetails, options: PdfOptions = {}): P
 
 function drawFirstPageHeader(doc: PDFKit.PDFDocument, order: OrderDetails): number {
   const top = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOR.brand).text(SUPPLIER.name, MARGIN, top, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(COLOR.brand)
+    .text(SUPPLIER.name, MARGIN, top, { lineBreak: false });
   doc.font('Helvetica').fontSize(9).fillColor(COLOR.muted);
   const lines = [SUPPLIER.tagline, ...SUPPLIER.address, `${SUPPLIER.phone}  ·  ${SUPPLIER.email}`];
   lines.forEach((line, i) => doc.text(line, MARGIN, top + 28 + i * 12, { lineBreak: false }));
 
   const right = PAGE.width - MARGIN;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOR.text).text('PURCHASE ORDER', right - 260, top, { width: 260, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(COLOR.text)
+    .text('PURCHASE ORDER', right - 260, top, { width: 260, align: 'right' });
   const facts: [string, string][] = [
     ['Order #', order.orderNumber],
     ['Date', formatDate(order.orderDate)],
@@ -118,7 +128,11 @@ function drawFirstPageHeader(doc: PDFKit.PDFDocument, order: OrderDetails): numb
   ];
   facts.forEach(([label, value], i) => {
     const rowY = top + 28 + i * 14;
-    doc.font('Helvetica').fontSize(9).fillColor(COLOR.muted).text(label, right - 230, rowY, { width: 80, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(COLOR.muted)
+      .text(label, right - 230, rowY, { width: 80, align: 'right', lineBreak: false });
     doc
       .font('Helvetica-Bold')
       .fontSize(9.5)
@@ -143,18 +157,34 @@ function drawParties(doc: PDFKit.PDFDocument, order: OrderDetails, top: number):
   };
   const gap = 20;
   const boxWidth = (CONTENT_WIDTH - gap) / 2;
-  const contact = [pharmacy.contactName && `Attn: ${pharmacy.contactName}`, pharmacy.email, pharmacy.phone].filter(
-    (line): line is string => !!line,
-  );
+  const contact = [
+    pharmacy.contactName && `Attn: ${pharmacy.contactName}`,
+    pharmacy.email,
+    pharmacy.phone,
+  ].filter((line): line is string => !!line);
   const boxes: [string, string[]][] = [
-    ['BILL TO', [pharmacy.billingAddress ?? pharmacy.shippingAddress ?? 'No billing address on file', ...contact]],
+    [
+      'BILL TO',
+      [
+        pharmacy.billingAddress ?? pharmacy.shippingAddress ?? 'No billing address on file',
+        ...contact,
+      ],
+    ],
     ['SHIP TO', [pharmacy.shippingAddress ?? 'No shipping address on file', ...contact]],
   ];
   let bottom = top;
   boxes.forEach(([title, lines], i) => {
     const x = MARGIN + i * (boxWidth + gap);
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(COLOR.muted).text(title, x, top, { characterSpacing: 0.8, lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOR.text).text(pharmacy.name, x, top + 14, { width: boxWidth });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(title, x, top, { characterSpacing: 0.8, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(COLOR.text)
+      .text(pharmacy.name, x, top + 14, { width: boxWidth });
     doc.font('Helvetica').fontSize(9.5).fillColor(COLOR.text);
     for (const line of lines) doc.text(line, x, doc.y + 2, { width: boxWidth });
     bottom = Math.max(bottom, doc.y);
@@ -168,7 +198,11 @@ function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
   let x = MARGIN;
   doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#ffffff');
   for (const column of COLUMNS) {
-    doc.text(column.label, x + CELL_PAD, y + 6, { width: column.width - 2 * CELL_PAD, align: column.align, lineBreak: false });
+    doc.text(column.label, x + CELL_PAD, y + 6, {
+      width: column.width - 2 * CELL_PAD,
+      align: column.align,
+      lineBreak: false,
+    });
     x += column.width;
   }
   return y + height;
@@ -176,40 +210,65 @@ function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
 
 /** The slim header of continuation pages, so a loose page still says whose order it is. */
 function drawContinuationHeader(doc: PDFKit.PDFDocument, order: OrderDetails): number {
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOR.brand).text(SUPPLIER.name, MARGIN, MARGIN, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(COLOR.brand)
+    .text(SUPPLIER.name, MARGIN, MARGIN, { lineBreak: false });
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOR.muted)
-    .text(`Purchase Order ${order.orderNumber} (continued)  ·  ${printable(order.pharmacy.name)}`, MARGIN + 160, MARGIN + 2, {
-      width: CONTENT_WIDTH - 160,
-      align: 'right',
-      lineBreak: false,
-    });
+    .text(
+      `Purchase Order ${order.orderNumber} (continued)  ·  ${printable(order.pharmacy.name)}`,
+      MARGIN + 160,
+      MARGIN + 2,
+      {
+        width: CONTENT_WIDTH - 160,
+        align: 'right',
+        lineBreak: false,
+      },
+    );
   const ruleY = MARGIN + 18;
-  doc.moveTo(MARGIN, ruleY).lineTo(PAGE.width - MARGIN, ruleY).lineWidth(1).strokeColor(COLOR.brand).stroke();
+  doc
+    .moveTo(MARGIN, ruleY)
+    .lineTo(PAGE.width - MARGIN, ruleY)
+    .lineWidth(1)
+    .strokeColor(COLOR.brand)
+    .stroke();
   return ruleY + 12;
 }
 
 function rowHeight(doc: PDFKit.PDFDocument, line: OrderDetails['lineItems'][number]): number {
   doc.font('Helvetica').fontSize(TABLE_FONT);
   const tallest = Math.max(
-    ...COLUMNS.map((column) => doc.heightOfString(column.value(line), { width: column.width - 2 * CELL_PAD })),
+    ...COLUMNS.map((column) =>
+      doc.heightOfString(column.value(line), { width: column.width - 2 * CELL_PAD }),
+    ),
   );
   return tallest + 2 * CELL_PAD;
 }
 
 function drawLineItems(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): number {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOR.text).text('Line Items', MARGIN, top, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(COLOR.text)
+    .text('Line Items', MARGIN, top, { lineBreak: false });
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOR.muted)
-    .text(`${order.lineItems.length} lines  ·  ${order.itemCount.toLocaleString('en-US')} items`, MARGIN, top + 1, {
-      width: CONTENT_WIDTH,
-      align: 'right',
-      lineBreak: false,
-    });
+    .text(
+      `${order.lineItems.length} lines  ·  ${order.itemCount.toLocaleString('en-US')} items`,
+      MARGIN,
+      top + 1,
+      {
+        width: CONTENT_WIDTH,
+        align: 'right',
+        lineBreak: false,
+      },
+    );
   let y = drawTableHeader(doc, top + 16);
   order.lineItems.forEach((line, index) => {
     const height = rowHeight(doc, line);
@@ -221,11 +280,19 @@ function drawLineItems(doc: PDFKit.PDFDocument, order: OrderDetails, top: number
     let x = MARGIN;
     doc.font('Helvetica').fontSize(TABLE_FONT).fillColor(COLOR.text);
     for (const column of COLUMNS) {
-      doc.text(column.value(line), x + CELL_PAD, y + CELL_PAD, { width: column.width - 2 * CELL_PAD, align: column.align });
+      doc.text(column.value(line), x + CELL_PAD, y + CELL_PAD, {
+        width: column.width - 2 * CELL_PAD,
+        align: column.align,
+      });
       x += column.width;
     }
     y += height;
-    doc.moveTo(MARGIN, y).lineTo(PAGE.width - MARGIN, y).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(PAGE.width - MARGIN, y)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke();
   });
   return y;
 }
@@ -237,12 +304,31 @@ function drawTotals(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): 
   if (y + height > CONTENT_BOTTOM) y = drawContinuationHeader(doc.addPage(), order);
   const width = 220;
   const x = PAGE.width - MARGIN - width;
-  doc.font('Helvetica').fontSize(9.5).fillColor(COLOR.muted).text('Subtotal', x + 8, y, { width: 100, lineBreak: false });
-  doc.fillColor(COLOR.text).text(formatUsd(order.subtotal), x + 110, y, { width: 102, align: 'right', lineBreak: false });
-  doc.moveTo(x, y + 16).lineTo(x + width, y + 16).lineWidth(0.75).strokeColor(COLOR.rule).stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor(COLOR.muted)
+    .text('Subtotal', x + 8, y, { width: 100, lineBreak: false });
+  doc
+    .fillColor(COLOR.text)
+    .text(formatUsd(order.subtotal), x + 110, y, { width: 102, align: 'right', lineBreak: false });
+  doc
+    .moveTo(x, y + 16)
+    .lineTo(x + width, y + 16)
+    .lineWidth(0.75)
+    .strokeColor(COLOR.rule)
+    .stroke();
   doc.rect(x, y + 21, width, 24).fill(COLOR.stripe);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOR.text).text('Order Total (USD)', x + 8, y + 28, { width: 120, lineBreak: false });
-  doc.fillColor(COLOR.brand).text(formatUsd(order.total), x + 110, y + 28, { width: 102, align: 'right', lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(COLOR.text)
+    .text('Order Total (USD)', x + 8, y + 28, { width: 120, lineBreak: false });
+  doc.fillColor(COLOR.brand).text(formatUsd(order.total), x + 110, y + 28, {
+    width: 102,
+    align: 'right',
+    lineBreak: false,
+  });
   return y + height;
 }
 
@@ -252,8 +338,13 @@ function drawNotes(doc: PDFKit.PDFDocument, order: OrderDetails, top: number): n
   const textHeight = doc.heightOfString(printable(order.notes), { width: CONTENT_WIDTH });
   let y = top;
   // Long notes may run onto further pages; short ones are kept whole on one page.
-  if (y + Math.min(textHeight, 120) + 24 > CONTENT_BOTTOM) y = drawContinuationHeader(doc.addPage(), order);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLOR.muted).text('NOTES', MARGIN, y, { characterSpacing: 0.8, lineBreak: false });
+  if (y + Math.min(textHeight, 120) + 24 > CONTENT_BOTTOM)
+    y = drawContinuationHeader(doc.addPage(), order);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(COLOR.muted)
+    .text('NOTES', MARGIN, y, { characterSpacing: 0.8, lineBreak: false });
   return writeFlowing(doc, order, printable(order.notes), y + 16);
 }
 
@@ -276,13 +367,26 @@ function drawClosing(doc: PDFKit.PDFDocument, order: OrderDetails, top: number):
   const fieldWidth = (CONTENT_WIDTH - 40) / 2;
   ['Authorized by', 'Date'].forEach((label, i) => {
     const x = MARGIN + i * (fieldWidth + 40);
-    doc.moveTo(x, lineY).lineTo(x + fieldWidth, lineY).lineWidth(0.75).strokeColor(COLOR.muted).stroke();
-    doc.fontSize(8).fillColor(COLOR.muted).text(label, x, lineY + 4, { lineBreak: false });
+    doc
+      .moveTo(x, lineY)
+      .lineTo(x + fieldWidth, lineY)
+      .lineWidth(0.75)
+      .strokeColor(COLOR.muted)
+      .stroke();
+    doc
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(label, x, lineY + 4, { lineBreak: false });
   });
 }
 
 /** Text that may be longer than a page: written line by line, breaking pages by hand. */
-function writeFlowing(doc: PDFKit.PDFDocument, order: OrderDetails, text: string, top: number): number {
+function writeFlowing(
+  doc: PDFKit.PDFDocument,
+  order: OrderDetails,
+  text: string,
+  top: number,
+): number {
   doc.font('Helvetica').fontSize(9.5).fillColor(COLOR.text);
   let y = top;
   for (const paragraph of text.split(/\r?\n/)) {
@@ -301,9 +405,20 @@ function drawFooters(doc: PDFKit.PDFDocument, order: OrderDetails): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
-    doc.moveTo(MARGIN, FOOTER_Y - 8).lineTo(PAGE.width - MARGIN, FOOTER_Y - 8).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(MARGIN, FOOTER_Y - 8)
+      .lineTo(PAGE.width - MARGIN, FOOTER_Y - 8)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke();
     doc.font('Helvetica').fontSize(8).fillColor(COLOR.muted);
-    doc.text(`${SUPPLIER.name}  ·  Purchase Order ${order.orderNumber}`, MARGIN, FOOTER_Y, { lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN, FOOTER_Y, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    doc.text(`${SUPPLIER.name}  ·  Purchase Order ${order.orderNumber}`, MARGIN, FOOTER_Y, {
+      lineBreak: false,
+    });
+    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN, FOOTER_Y, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
   }
 }

@@ -35,9 +35,13 @@ export interface OrderDetails extends Order {
   itemCount: number;
 }
 
-const itemCount = (lineItems: readonly OrderLineItem[]) => lineItems.reduce((n, line) => n + line.qty, 0);
+const itemCount = (lineItems: readonly OrderLineItem[]) =>
+  lineItems.reduce((n, line) => n + line.qty, 0);
 
-async function lineItemsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineItem[]>> {
+async function lineItemsOf(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderLineItem[]>> {
   const byOrder = new Map<number, OrderLineItem[]>(orderIds.map((id) => [id, []]));
   if (!orderIds.length) return byOrder;
   const rows = await db
@@ -67,7 +71,9 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
     const pattern = containsPattern(query.q);
     // The matching pharmacies are looked up first so the planner sees their ids: a subquery
     // here hides how selective the filter is, and a rare match then scans every order.
-    const pharmacyIds = (await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()).map((p) => p.id);
+    const pharmacyIds = (
+      await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
+    ).map((p) => p.id);
     q = q.where((eb) =>
       pharmacyIds.length
         ? eb.or([eb('o.orderNumber', 'ilike', pattern), eb('o.pharmacyId', 'in', pharmacyIds)])
@@ -82,7 +88,12 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
   );
   const items = rows.map(({ pharmacyName, ...order }) => {
     const lineItems = lines.get(order.id) ?? [];
-    return { ...order, pharmacy: { name: pharmacyName }, lineItems, itemCount: itemCount(lineItems) };
+    return {
+      ...order,
+      pharmacy: { name: pharmacyName },
+      lineItems,
+      itemCount: itemCount(lineItems),
+    };
   });
   return { items, nextCursor: fetched.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
@@ -103,7 +114,8 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('Order');
-  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...order } = row;
+  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...order } =
+    row;
   const lineItems = (await lineItemsOf(db, [id])).get(id) ?? [];
   return {
     ...order,
@@ -122,11 +134,21 @@ function computeTotals(data: OrderData) {
 
 /** The pharmacy must exist; the key-share lock keeps it from being deleted until we commit. */
 async function lockPharmacy(trx: Db, pharmacyId: number): Promise<void> {
-  const pharmacy = await trx.selectFrom('pharmacies').select('id').where('id', '=', pharmacyId).forKeyShare().executeTakeFirst();
+  const pharmacy = await trx
+    .selectFrom('pharmacies')
+    .select('id')
+    .where('id', '=', pharmacyId)
+    .forKeyShare()
+    .executeTakeFirst();
   if (!pharmacy) throw badRequest(`Pharmacy ${pharmacyId} does not exist`);
 }
 
-async function insertLineItems(trx: Db, orderId: number, data: OrderData, lineTotals: string[]): Promise<void> {
+async function insertLineItems(
+  trx: Db,
+  orderId: number,
+  data: OrderData,
+  lineTotals: string[],
+): Promise<void> {
   await trx
     .insertInto('orderLineItems')
     .values(
@@ -200,10 +222,20 @@ const LOCKED_STATUSES: readonly OrderStatus[] = ['Fulfilled', 'Cancelled'];
  * A status change alone (`{status}`), or the whole order with an optional status change; the
  * line items are replaced. Setting the status the order already has changes nothing.
  */
-export function updateOrder(db: Db, id: number, data: OrderUpdateData, userId: string): Promise<OrderDetails> {
+export function updateOrder(
+  db: Db,
+  id: number,
+  data: OrderUpdateData,
+  userId: string,
+): Promise<OrderDetails> {
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Order');
     const from = current.status as OrderStatus;
     const to = data.status ?? from;
@@ -213,7 +245,11 @@ export function updateOrder(db: Db, id: number, data: OrderUpdateData, userId: s
 
     if (!('lineItems' in data) || !totals) {
       if (to === from) return getOrder(trx, id);
-      await trx.updateTable('orders').set({ status: to, updatedAt: sql`now()` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: to, updatedAt: sql`now()` })
+        .where('id', '=', id)
+        .execute();
       await logActivity(trx, {
         entityType: 'order',
         entityId: id,
@@ -262,11 +298,27 @@ export function updateOrder(db: Db, id: number, data: OrderUpdateData, userId: s
 /** Hard delete; the activity log keeps the order and its line items. */
 export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order');
-    const lineItems = await trx.selectFrom('orderLineItems').selectAll().where('orderId', '=', id).orderBy('position').execute();
+    const lineItems = await trx
+      .selectFrom('orderLineItems')
+      .selectAll()
+      .where('orderId', '=', id)
+      .orderBy('position')
+      .execute();
     await trx.deleteFrom('orders').where('id', '=', id).execute();
-    await logActivity(trx, { entityType: 'order', entityId: id, action: 'delete', details: { order, lineItems }, userId });
+    await logActivity(trx, {
+      entityType: 'order',
+      entityId: id,
+      action: 'delete',
+      details: { order, lineItems },
+      userId,
+    });
     return { id };
   });
 }

@@ -3,11 +3,17 @@ import { createTRPCRouter, protectedProcedure } from '../trpc.js';
 import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './orders.service.js';
 
 export const ordersRouter = createTRPCRouter({
-  list: protectedProcedure.input(orderListQuery.optional()).query(({ ctx, input }) => listOrders(ctx.db, input ?? {})),
+  list: protectedProcedure
+    .input(orderListQuery.optional())
+    .query(({ ctx, input }) => listOrders(ctx.db, input ?? {})),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
-  create: protectedProcedure.input(orderSchema).mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.user.id)),
+  create: protectedProcedure
+    .input(orderSchema)
+    .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: orderUpdateSchema }))
     .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user.id)),
-  delete: protectedProcedure.input(idParam).mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
 });

@@ -7,11 +7,19 @@ import { containsPattern } from '../lib/sql.js';
 
 export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
   const limit = query.limit ?? 50;
-  let q = db.selectFrom('pharmacies').selectAll().orderBy('id', 'desc').limit(limit + 1);
+  let q = db
+    .selectFrom('pharmacies')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
   if (query.cursor) q = q.where('id', '<', query.cursor);
   if (query.q) {
     // Same expression as the trigram index pharmacies_search_idx.
-    q = q.where(sql`name || ' ' || coalesce(contact_name, '') || ' ' || email`, 'ilike', containsPattern(query.q));
+    q = q.where(
+      sql`name || ' ' || coalesce(contact_name, '') || ' ' || email`,
+      'ilike',
+      containsPattern(query.q),
+    );
   }
   const rows = await q.execute();
   const items = rows.slice(0, limit);
@@ -23,20 +31,39 @@ export function pharmacyOptions(db: Db) {
 }
 
 export async function getPharmacy(db: Db, id: number): Promise<Pharmacy> {
-  const pharmacy = await db.selectFrom('pharmacies').selectAll().where('id', '=', id).executeTakeFirst();
+  const pharmacy = await db
+    .selectFrom('pharmacies')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!pharmacy) throw notFound('Pharmacy');
   return pharmacy;
 }
 
 export function createPharmacy(db: Db, data: PharmacyData, userId: string): Promise<Pharmacy> {
   return db.transaction().execute(async (trx) => {
-    const pharmacy = await trx.insertInto('pharmacies').values(data).returningAll().executeTakeFirstOrThrow();
-    await logActivity(trx, { entityType: 'pharmacy', entityId: pharmacy.id, action: 'create', details: { name: pharmacy.name }, userId });
+    const pharmacy = await trx
+      .insertInto('pharmacies')
+      .values(data)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      entityType: 'pharmacy',
+      entityId: pharmacy.id,
+      action: 'create',
+      details: { name: pharmacy.name },
+      userId,
+    });
     return pharmacy;
   });
 }
 
-export function updatePharmacy(db: Db, id: number, data: PharmacyData, userId: string): Promise<Pharmacy> {
+export function updatePharmacy(
+  db: Db,
+  id: number,
+  data: PharmacyData,
+  userId: string,
+): Promise<Pharmacy> {
   return db.transaction().execute(async (trx) => {
     const pharmacy = await trx
       .updateTable('pharmacies')
@@ -45,7 +72,13 @@ export function updatePharmacy(db: Db, id: number, data: PharmacyData, userId: s
       .returningAll()
       .executeTakeFirst();
     if (!pharmacy) throw notFound('Pharmacy');
-    await logActivity(trx, { entityType: 'pharmacy', entityId: id, action: 'update', details: { changes: data }, userId });
+    await logActivity(trx, {
+      entityType: 'pharmacy',
+      entityId: id,
+      action: 'update',
+      details: { changes: data },
+      userId,
+    });
     return pharmacy;
   });
 }
@@ -56,17 +89,50 @@ export function updatePharmacy(db: Db, id: number, data: PharmacyData, userId: s
  */
 export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return db.transaction().execute(async (trx) => {
-    const pharmacy = await trx.selectFrom('pharmacies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const pharmacy = await trx
+      .selectFrom('pharmacies')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!pharmacy) throw notFound('Pharmacy');
-    const orders = await trx.selectFrom('orders').selectAll().where('pharmacyId', '=', id).execute();
+    const orders = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
     const orderLineItems = orders.length
-      ? await trx.selectFrom('orderLineItems').selectAll().where('orderId', 'in', orders.map((o) => o.id)).execute()
+      ? await trx
+          .selectFrom('orderLineItems')
+          .selectAll()
+          .where(
+            'orderId',
+            'in',
+            orders.map((o) => o.id),
+          )
+          .execute()
       : [];
-    const invoices = await trx.selectFrom('invoices').selectAll().where('pharmacyId', '=', id).execute();
+    const invoices = await trx
+      .selectFrom('invoices')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
     const invoiceLineItems = invoices.length
-      ? await trx.selectFrom('invoiceLineItems').selectAll().where('invoiceId', 'in', invoices.map((i) => i.id)).execute()
+      ? await trx
+          .selectFrom('invoiceLineItems')
+          .selectAll()
+          .where(
+            'invoiceId',
+            'in',
+            invoices.map((i) => i.id),
+          )
+          .execute()
       : [];
-    const payments = await trx.selectFrom('payments').selectAll().where('pharmacyId', '=', id).execute();
+    const payments = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
     await trx.deleteFrom('pharmacies').where('id', '=', id).execute();
     await logActivity(trx, {
       entityType: 'pharmacy',

@@ -10,7 +10,9 @@ import {
 } from './pharmacies.service.js';
 
 export const pharmaciesRouter = createTRPCRouter({
-  list: protectedProcedure.input(listQuery.optional()).query(({ ctx, input }) => listPharmacies(ctx.db, input ?? {})),
+  list: protectedProcedure
+    .input(listQuery.optional())
+    .query(({ ctx, input }) => listPharmacies(ctx.db, input ?? {})),
   options: protectedProcedure.query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure
@@ -19,5 +21,7 @@ export const pharmaciesRouter = createTRPCRouter({
   update: protectedProcedure
     .input(idParam.extend({ data: pharmacySchema }))
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
-  delete: protectedProcedure.input(idParam).mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
 });

@@ -22,7 +22,13 @@ export interface ProductOption {
   name: string;
   category: string;
   defaultPrice: string;
-  variants: { variantSku: string; parentSku: string; size: string | null; color: string | null; defaultPrice: string }[];
+  variants: {
+    variantSku: string;
+    parentSku: string;
+    size: string | null;
+    color: string | null;
+    defaultPrice: string;
+  }[];
 }
 
 const UNIQUE_SKU_LABELS: Record<string, string> = {
@@ -70,9 +76,16 @@ async function withVariants(db: Db, products: Product[]): Promise<ProductWithVar
   });
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Page<ProductWithVariants>> {
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+): Promise<Page<ProductWithVariants>> {
   const limit = query.limit ?? 50;
-  let q = db.selectFrom('products').selectAll().orderBy('id', 'desc').limit(limit + 1);
+  let q = db
+    .selectFrom('products')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
   if (query.cursor) q = q.where('id', '<', query.cursor);
   if (query.category) q = q.where('category', '=', query.category);
   if (query.q) {
@@ -88,7 +101,11 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pag
 }
 
 export async function getProduct(db: Db, id: number): Promise<ProductWithVariants> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!product) throw notFound('Product');
   const [withList] = await withVariants(db, [product]);
   return withList!;
@@ -121,16 +138,35 @@ export async function productOptions(db: Db): Promise<ProductOption[]> {
   return products.map((product) => ({ ...product, variants: bySku.get(product.sku) ?? [] }));
 }
 
-export function createProduct(db: Db, data: ProductData, userId: string): Promise<ProductWithVariants> {
+export function createProduct(
+  db: Db,
+  data: ProductData,
+  userId: string,
+): Promise<ProductWithVariants> {
   return inTransaction(db, async (trx) => {
-    const product = await trx.insertInto('products').values(data).returningAll().executeTakeFirstOrThrow();
-    await logActivity(trx, { entityType: 'product', entityId: product.id, action: 'create', details: { product }, userId });
+    const product = await trx
+      .insertInto('products')
+      .values(data)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      entityType: 'product',
+      entityId: product.id,
+      action: 'create',
+      details: { product },
+      userId,
+    });
     return { ...product, variants: [], variantCount: 0 };
   });
 }
 
 /** The full product, or only `{active}` (the list's toggle). A new SKU carries its variants along (FK on update cascade). */
-export function updateProduct(db: Db, id: number, data: ProductUpdateData, userId: string): Promise<ProductWithVariants> {
+export function updateProduct(
+  db: Db,
+  id: number,
+  data: ProductUpdateData,
+  userId: string,
+): Promise<ProductWithVariants> {
   return inTransaction(db, async (trx) => {
     const product = await trx
       .updateTable('products')
@@ -139,7 +175,13 @@ export function updateProduct(db: Db, id: number, data: ProductUpdateData, userI
       .returningAll()
       .executeTakeFirst();
     if (!product) throw notFound('Product');
-    await logActivity(trx, { entityType: 'product', entityId: id, action: 'update', details: { changes: data }, userId });
+    await logActivity(trx, {
+      entityType: 'product',
+      entityId: id,
+      action: 'update',
+      details: { changes: data },
+      userId,
+    });
     const [withList] = await withVariants(trx, [product]);
     return withList!;
   });
@@ -148,7 +190,12 @@ export function updateProduct(db: Db, id: number, data: ProductUpdateData, userI
 /** Deletes the product and its variants (FK cascade), keeping a snapshot of both in the activity log. */
 export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const product = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const product = await trx
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!product) throw notFound('Product');
     const variants = await trx
       .selectFrom('productVariants')
@@ -158,7 +205,13 @@ export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id:
       .forUpdate()
       .execute();
     await trx.deleteFrom('products').where('id', '=', id).execute();
-    await logActivity(trx, { entityType: 'product', entityId: id, action: 'delete', details: { product, variants }, userId });
+    await logActivity(trx, {
+      entityType: 'product',
+      entityId: id,
+      action: 'delete',
+      details: { product, variants },
+      userId,
+    });
     return { id };
   });
 }
@@ -167,22 +220,53 @@ export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id:
 export function createVariant(db: Db, data: VariantData, userId: string): Promise<ProductVariant> {
   return inTransaction(db, async (trx) => {
     // FOR SHARE: the parent cannot be deleted, renamed or imported over before this insert commits.
-    const parent = await trx.selectFrom('products').select('id').where('sku', '=', data.parentSku).forShare().executeTakeFirst();
+    const parent = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', data.parentSku)
+      .forShare()
+      .executeTakeFirst();
     if (!parent) throw badRequest(`Parent SKU ${data.parentSku} does not exist`);
-    const variant = await trx.insertInto('productVariants').values(data).returningAll().executeTakeFirstOrThrow();
-    await logActivity(trx, { entityType: 'product', entityId: parent.id, action: 'update', details: { variantCreated: variant }, userId });
+    const variant = await trx
+      .insertInto('productVariants')
+      .values(data)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      entityType: 'product',
+      entityId: parent.id,
+      action: 'update',
+      details: { variantCreated: variant },
+      userId,
+    });
     return variant;
   });
 }
 
 export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const variant = await trx.selectFrom('productVariants').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const variant = await trx
+      .selectFrom('productVariants')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!variant) throw notFound('Variant');
     // Like every variant write, lock the parent: a catalogue import locks only products.
-    const parent = await trx.selectFrom('products').select('id').where('sku', '=', variant.parentSku).forShare().executeTakeFirstOrThrow();
+    const parent = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', variant.parentSku)
+      .forShare()
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom('productVariants').where('id', '=', id).execute();
-    await logActivity(trx, { entityType: 'product', entityId: parent.id, action: 'update', details: { variantDeleted: variant }, userId });
+    await logActivity(trx, {
+      entityType: 'product',
+      entityId: parent.id,
+      action: 'update',
+      details: { variantDeleted: variant },
+      userId,
+    });
     return { id };
   });
 }
@@ -212,11 +296,19 @@ function sameVariant(before: ProductVariant, after: VariantFields): boolean {
  * with an id are updated, without one inserted, and those no longer listed deleted, so a failure
  * anywhere leaves the product exactly as it was.
  */
-export function saveProduct(db: Db, input: ProductSaveData, userId: string): Promise<ProductWithVariants> {
+export function saveProduct(
+  db: Db,
+  input: ProductSaveData,
+  userId: string,
+): Promise<ProductWithVariants> {
   const { id, variants, ...data } = input;
   return inTransaction(db, async (trx) => {
     if (id === undefined) {
-      const product = await trx.insertInto('products').values(data).returningAll().executeTakeFirstOrThrow();
+      const product = await trx
+        .insertInto('products')
+        .values(data)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       if (variants.length) {
         await trx
           .insertInto('productVariants')
@@ -233,7 +325,12 @@ export function saveProduct(db: Db, input: ProductSaveData, userId: string): Pro
       return getProduct(trx, product.id);
     }
 
-    const before = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound('Product');
     const existing = await trx
       .selectFrom('productVariants')
@@ -257,7 +354,14 @@ export function saveProduct(db: Db, input: ProductSaveData, userId: string): Pro
     const kept = new Set(variants.map((v) => v.id).filter((v) => v !== undefined));
     const deleted = existing.filter((v) => !kept.has(v.id));
     if (deleted.length) {
-      await trx.deleteFrom('productVariants').where('id', 'in', deleted.map((v) => v.id)).execute();
+      await trx
+        .deleteFrom('productVariants')
+        .where(
+          'id',
+          'in',
+          deleted.map((v) => v.id),
+        )
+        .execute();
     }
 
     const updated = variants
@@ -271,7 +375,11 @@ export function saveProduct(db: Db, input: ProductSaveData, userId: string): Pro
       await trx
         .updateTable('productVariants')
         .set({ variantSku: sql`gen_random_uuid()::text` })
-        .where('id', 'in', renamed.map((u) => u.before.id))
+        .where(
+          'id',
+          'in',
+          renamed.map((u) => u.before.id),
+        )
         .execute();
     }
     for (const { before: b, after } of updated) {

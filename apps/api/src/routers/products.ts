@@ -27,19 +27,31 @@ import {
 } from './products.service.js';
 
 export const productsRouter = createTRPCRouter({
-  list: protectedProcedure.input(productListQuery.optional()).query(({ ctx, input }) => listProducts(ctx.db, input ?? {})),
+  list: protectedProcedure
+    .input(productListQuery.optional())
+    .query(({ ctx, input }) => listProducts(ctx.db, input ?? {})),
   /** Active products with their variants for the order form's pickers. */
   options: protectedProcedure.query(({ ctx }) => productOptions(ctx.db)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getProduct(ctx.db, input.id)),
-  create: protectedProcedure.input(productSchema).mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.user.id)),
+  create: protectedProcedure
+    .input(productSchema)
+    .mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: productUpdateSchema }))
     .mutation(({ ctx, input }) => updateProduct(ctx.db, input.id, input.data, ctx.user.id)),
-  delete: protectedProcedure.input(idParam).mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id, ctx.user.id)),
   /** The product form: product and variant list saved together. */
-  save: protectedProcedure.input(productSaveSchema).mutation(({ ctx, input }) => saveProduct(ctx.db, input, ctx.user.id)),
-  createVariant: protectedProcedure.input(variantSchema).mutation(({ ctx, input }) => createVariant(ctx.db, input, ctx.user.id)),
-  deleteVariant: protectedProcedure.input(idParam).mutation(({ ctx, input }) => deleteVariant(ctx.db, input.id, ctx.user.id)),
+  save: protectedProcedure
+    .input(productSaveSchema)
+    .mutation(({ ctx, input }) => saveProduct(ctx.db, input, ctx.user.id)),
+  createVariant: protectedProcedure
+    .input(variantSchema)
+    .mutation(({ ctx, input }) => createVariant(ctx.db, input, ctx.user.id)),
+  deleteVariant: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deleteVariant(ctx.db, input.id, ctx.user.id)),
 
   /** The configured catalogue provider, for the import button's label. */
   importProvider: protectedProcedure.query(({ ctx }) => {
@@ -49,16 +61,24 @@ export const productsRouter = createTRPCRouter({
   /** Imports the configured provider's feed; `provider` (the REST path's slug) must name it. */
   importCatalog: protectedProcedure.input(catalogImportSchema).mutation(async ({ ctx, input }) => {
     const provider = catalogProvider(ctx.config);
-    if (input?.provider !== undefined && input.provider !== provider.slug) throw notFound('Catalogue provider');
+    if (input?.provider !== undefined && input.provider !== provider.slug)
+      throw notFound('Catalogue provider');
     const feed = await provider.fetch();
-    return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id }).catch((error: unknown) => {
-      throw skuClash(error);
-    });
+    return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id }).catch(
+      (error: unknown) => {
+        throw skuClash(error);
+      },
+    );
   }),
   /** What importing an uploaded CSV would change, before it is applied. */
-  previewCsv: protectedProcedure.input(catalogCsvSchema).mutation(({ ctx, input }) => previewCatalog(ctx.db, parseFeed(input.csv, 'csv'))),
+  previewCsv: protectedProcedure
+    .input(catalogCsvSchema)
+    .mutation(({ ctx, input }) => previewCatalog(ctx.db, parseFeed(input.csv, 'csv'))),
   importCsv: protectedProcedure.input(catalogCsvSchema).mutation(({ ctx, input }) =>
-    importCatalog(ctx.db, parseFeed(input.csv, 'csv'), { provider: 'CSV upload', userId: ctx.user.id }).catch((error: unknown) => {
+    importCatalog(ctx.db, parseFeed(input.csv, 'csv'), {
+      provider: 'CSV upload',
+      userId: ctx.user.id,
+    }).catch((error: unknown) => {
       throw skuClash(error);
     }),
   ),

@@ -8,7 +8,12 @@ import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
 
-export const DEMO_USER = { email: 'demo@pharmsupply.test', password: 'demo1234', firstName: 'Dana', lastName: 'Morgan' };
+export const DEMO_USER = {
+  email: 'demo@pharmsupply.test',
+  password: 'demo1234',
+  firstName: 'Dana',
+  lastName: 'Morgan',
+};
 
 export interface SeedContext {
   db: Db;
@@ -27,7 +32,11 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
     .values({ ...profile, passwordHash: await hashPassword(password) })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .execute();
-  const { id } = await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirstOrThrow();
+  const { id } = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_USER.email)
+    .executeTakeFirstOrThrow();
   const user = await findSessionUser(db, id);
   const ctx: SeedContext = { db, caller: createCaller(createInnerContext({ db, user })), log };
   log(`demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);

@@ -1,4 +1,10 @@
-import { addDaysIso, SHIPPING_METHODS, todayIso, type OrderLineItemInput, type OrderStatus } from '@pharm/validators';
+import {
+  addDaysIso,
+  SHIPPING_METHODS,
+  todayIso,
+  type OrderLineItemInput,
+  type OrderStatus,
+} from '@pharm/validators';
 import type { SeedContext } from './index.js';
 
 /** Variants from the sample catalogue feed: parent SKU, variant SKU, size, colour, pack price. */
@@ -68,7 +74,10 @@ function statusFor(index: number, ageDays: number): OrderStatus {
 
 /** ~40 orders over the last four months across the demo pharmacies, in every status. */
 export async function seedOrders({ db, caller, log }: SeedContext): Promise<void> {
-  const existing = await db.selectFrom('orders').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('orders')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return log('orders: already present, skipped');
   const pharmacies = await db.selectFrom('pharmacies').select('id').orderBy('id').execute();
   if (!pharmacies.length) return log('orders: no pharmacies, skipped');
@@ -82,13 +91,15 @@ export async function seedOrders({ db, caller, log }: SeedContext): Promise<void
     const ageDays = Math.floor((i * 120) / ORDER_COUNT) + Math.floor(next() * 3);
     const lineCount = 1 + Math.floor(next() * 6);
     const variants = [...CATALOGUE].sort(() => next() - 0.5).slice(0, lineCount);
-    const lineItems: OrderLineItemInput[] = variants.map(([parentSku, variantSku, size, color, price]) => ({
-      productSku: parentSku,
-      variantSku,
-      description: `${parentSku} - ${[size, color].filter(Boolean).join(' ')}`,
-      qty: pick([1, 2, 2, 3, 4, 5, 6, 10, 12, 20]),
-      unitPrice: price,
-    }));
+    const lineItems: OrderLineItemInput[] = variants.map(
+      ([parentSku, variantSku, size, color, price]) => ({
+        productSku: parentSku,
+        variantSku,
+        description: `${parentSku} - ${[size, color].filter(Boolean).join(' ')}`,
+        qty: pick([1, 2, 2, 3, 4, 5, 6, 10, 12, 20]),
+        unitPrice: price,
+      }),
+    );
     const order = await caller.orders.create({
       pharmacyId: pick(pharmacies).id,
       orderDate: addDaysIso(today, -ageDays),
@@ -97,9 +108,12 @@ export async function seedOrders({ db, caller, log }: SeedContext): Promise<void
       lineItems,
     });
     const status = statusFor(i, ageDays);
-    for (const step of PATHS[status]) await caller.orders.update({ id: order.id, data: { status: step } });
+    for (const step of PATHS[status])
+      await caller.orders.update({ id: order.id, data: { status: step } });
     counts[status] = (counts[status] ?? 0) + 1;
   }
-  const summary = Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(', ');
+  const summary = Object.entries(counts)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
   log(`orders: ${ORDER_COUNT} created (${summary})`);
 }

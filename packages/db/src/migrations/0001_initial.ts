@@ -186,7 +186,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id uuid references users (id) on delete set null,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index activity_log_entity_idx on activity_log (entity_type, entity_id)`.execute(db);
+  await sql`create index activity_log_entity_idx on activity_log (entity_type, entity_id)`.execute(
+    db,
+  );
 
   await sql`
     create table document_counters (

@@ -5,5 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * ORD-2026-00042); without a trigram index that is a scan of every order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index orders_number_search_idx on orders using gin (order_number gin_trgm_ops)`.execute(db);
+  await sql`create index orders_number_search_idx on orders using gin (order_number gin_trgm_ops)`.execute(
+    db,
+  );
 }

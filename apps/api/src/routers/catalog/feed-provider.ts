@@ -51,21 +51,33 @@ export class FeedProvider implements CatalogProvider {
         throw this.unavailable('the feed did not answer', cause);
       }
       if (!response.ok) throw this.unavailable(`the feed answered ${response.status}`);
-      return { text: await response.text(), format: formatOf(this.location, response.headers.get('content-type')) };
+      return {
+        text: await response.text(),
+        format: formatOf(this.location, response.headers.get('content-type')),
+      };
     }
     try {
       return { text: await readFile(this.location, 'utf8'), format: formatOf(this.location) };
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
-      throw this.unavailable(code === 'ENOENT' ? 'the feed file does not exist' : 'the feed file cannot be read', cause);
+      throw this.unavailable(
+        code === 'ENOENT' ? 'the feed file does not exist' : 'the feed file cannot be read',
+        cause,
+      );
     }
   }
 
   private unavailable(reason: string, cause?: unknown): TRPCError {
-    return new TRPCError({ code: 'BAD_GATEWAY', message: `Could not read the ${this.name} catalogue: ${reason}`, cause });
+    return new TRPCError({
+      code: 'BAD_GATEWAY',
+      message: `Could not read the ${this.name} catalogue: ${reason}`,
+      cause,
+    });
   }
 }
 
-export function catalogProvider(config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed'>): CatalogProvider {
+export function catalogProvider(
+  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed'>,
+): CatalogProvider {
   return new FeedProvider(config.catalogProviderName, config.catalogFeed);
 }

@@ -43,7 +43,10 @@ const MAX_LISTED_ERRORS = 100;
 function feedCategory(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
-  return PRODUCT_CATEGORIES.find((c) => c.toLowerCase() === text || `${c.toLowerCase()}s` === text) ?? value;
+  return (
+    PRODUCT_CATEGORIES.find((c) => c.toLowerCase() === text || `${c.toLowerCase()}s` === text) ??
+    value
+  );
 }
 
 /**
@@ -53,7 +56,9 @@ function feedCategory(value: unknown): unknown {
 const feedProductSchema = productSchema.extend({
   category: z.preprocess(
     feedCategory,
-    z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` }),
+    z.enum(PRODUCT_CATEGORIES, {
+      error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+    }),
   ),
   active: z.boolean({ error: 'Active must be true or false' }).optional(),
 });
@@ -98,14 +103,19 @@ export function capErrors(errors: ImportRowError[]): ImportRowError[] {
   const rest = errors.length - MAX_LISTED_ERRORS;
   return [
     ...errors.slice(0, MAX_LISTED_ERRORS),
-    { row: errors[MAX_LISTED_ERRORS]!.row, message: `…and ${rest} more error${rest === 1 ? '' : 's'} not listed` },
+    {
+      row: errors[MAX_LISTED_ERRORS]!.row,
+      message: `…and ${rest} more error${rest === 1 ? '' : 's'} not listed`,
+    },
   ];
 }
 
 function describeIssues(issues: FieldIssue[], labels: Record<string, string> = {}): string {
   return issues
     .map((issue) => {
-      const path = issue.path.map((part) => (typeof part === 'string' ? (labels[part] ?? part) : part)).join('.');
+      const path = issue.path
+        .map((part) => (typeof part === 'string' ? (labels[part] ?? part) : part))
+        .join('.');
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
@@ -132,11 +142,22 @@ function parseJsonFeed(text: string): CatalogFeed {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { products: [], errors: [{ row: 0, message: `The feed is not valid JSON: ${(error as Error).message}` }] };
+    return {
+      products: [],
+      errors: [{ row: 0, message: `The feed is not valid JSON: ${(error as Error).message}` }],
+    };
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { products?: unknown } | null)?.products;
   if (!Array.isArray(list)) {
-    return { products: [], errors: [{ row: 0, message: 'The feed must be a list of products or an object with a "products" list' }] };
+    return {
+      products: [],
+      errors: [
+        {
+          row: 0,
+          message: 'The feed must be a list of products or an object with a "products" list',
+        },
+      ],
+    };
   }
 
   const products: CatalogProduct[] = [];
@@ -158,7 +179,10 @@ function parseJsonFeed(text: string): CatalogFeed {
     const variants: CatalogVariant[] = [];
     if (Array.isArray(rawVariants)) {
       rawVariants.forEach((rawVariant: unknown, vIndex) => {
-        const input = typeof rawVariant === 'object' && rawVariant !== null ? (rawVariant as Record<string, unknown>) : {};
+        const input =
+          typeof rawVariant === 'object' && rawVariant !== null
+            ? (rawVariant as Record<string, unknown>)
+            : {};
         const variant = feedVariantSchema.safeParse({
           ...input,
           packageQty: input.packageQty ?? 1,
@@ -166,7 +190,10 @@ function parseJsonFeed(text: string): CatalogFeed {
         });
         if (variant.success) variants.push(toVariant(row, variant.data));
         else {
-          const issues = flattenIssues(variant.error.issues).map((i) => ({ ...i, path: ['variants', vIndex + 1, ...i.path] }));
+          const issues = flattenIssues(variant.error.issues).map((i) => ({
+            ...i,
+            path: ['variants', vIndex + 1, ...i.path],
+          }));
           rowErrors.push(describeIssues(issues));
         }
       });
@@ -237,7 +264,8 @@ export function parseCsv(text: string): { records: CsvRecord[]; error?: ImportRo
     }
     i += 1;
   }
-  if (quoted) return { records, error: { row: recordLine, message: 'A quoted field is not closed' } };
+  if (quoted)
+    return { records, error: { row: recordLine, message: 'A quoted field is not closed' } };
   if (field !== '' || fields.length) endRecord();
   return { records };
 }
@@ -260,26 +288,43 @@ function parseCsvFeed(text: string): CatalogFeed {
   const { records, error } = parseCsv(text);
   if (error) return { products: [], errors: [error] };
   const [header, ...rows] = records;
-  if (!header) return { products: [], errors: [{ row: 1, message: 'The CSV file has no header row' }] };
+  if (!header)
+    return { products: [], errors: [{ row: 1, message: 'The CSV file has no header row' }] };
 
   const columns: CsvField[] = [];
   const headerErrors: string[] = [];
   for (const name of header.fields) {
-    const field = CSV_COLUMNS[name.trim().toLowerCase().replace(/[\s_-]+/g, '') as keyof typeof CSV_COLUMNS];
+    const field =
+      CSV_COLUMNS[
+        name
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]+/g, '') as keyof typeof CSV_COLUMNS
+      ];
     if (!field) headerErrors.push(`unknown column "${name}"`);
     else if (columns.includes(field)) headerErrors.push(`column "${name}" appears twice`);
     else columns.push(field);
   }
   const missing = REQUIRED_CSV_FIELDS.filter((field) => !columns.includes(field));
-  if (missing.length) headerErrors.push(`missing column${missing.length > 1 ? 's' : ''} ${missing.map((f) => CSV_LABELS[f] ?? f).join(', ')}`);
-  if (headerErrors.length) return { products: [], errors: [{ row: header.line, message: `Header: ${headerErrors.join('; ')}` }] };
+  if (missing.length)
+    headerErrors.push(
+      `missing column${missing.length > 1 ? 's' : ''} ${missing.map((f) => CSV_LABELS[f] ?? f).join(', ')}`,
+    );
+  if (headerErrors.length)
+    return {
+      products: [],
+      errors: [{ row: header.line, message: `Header: ${headerErrors.join('; ')}` }],
+    };
 
   const products = new Map<string, CatalogProduct>();
   const errors: ImportRowError[] = [];
   for (const record of rows) {
     const row = record.line;
     if (record.fields.length !== columns.length) {
-      errors.push({ row, message: `The row has ${record.fields.length} fields; the header has ${columns.length}` });
+      errors.push({
+        row,
+        message: `The row has ${record.fields.length} fields; the header has ${columns.length}`,
+      });
       continue;
     }
     const cell: Partial<Record<CsvField, string>> = {};
@@ -292,7 +337,16 @@ function parseCsvFeed(text: string): CatalogFeed {
       defaultPrice: cell.defaultPrice,
       active: csvBoolean(cell.active ?? ''),
     });
-    const variantCells = [cell.variantSku, cell.size, cell.color, cell.material, cell.sterile, cell.packageQty, cell.variantPrice, cell.notes];
+    const variantCells = [
+      cell.variantSku,
+      cell.size,
+      cell.color,
+      cell.material,
+      cell.sterile,
+      cell.packageQty,
+      cell.variantPrice,
+      cell.notes,
+    ];
     const hasVariant = variantCells.some((value) => value !== undefined && value.trim() !== '');
     const variant = hasVariant
       ? feedVariantSchema.safeParse({
@@ -309,7 +363,9 @@ function parseCsvFeed(text: string): CatalogFeed {
 
     const issues = [
       ...(product.success ? [] : flattenIssues(product.error.issues)),
-      ...(variant && !variant.success ? flattenIssues(variant.error.issues).map(csvVariantIssue) : []),
+      ...(variant && !variant.success
+        ? flattenIssues(variant.error.issues).map(csvVariantIssue)
+        : []),
     ];
     if (issues.length || !product.success) {
       errors.push({ row, message: describeIssues(issues, CSV_LABELS) });
@@ -326,7 +382,10 @@ function parseCsvFeed(text: string): CatalogFeed {
       entry.defaultPrice !== product.data.defaultPrice ||
       entry.active !== product.data.active
     ) {
-      errors.push({ row, message: `The product columns of SKU ${entry.sku} differ from row ${entry.row}` });
+      errors.push({
+        row,
+        message: `The product columns of SKU ${entry.sku} differ from row ${entry.row}`,
+      });
       continue;
     }
     if (variant?.success) entry.variants.push(toVariant(row, variant.data));
@@ -336,14 +395,20 @@ function parseCsvFeed(text: string): CatalogFeed {
 
 /** A variant's price came from variant_price (or default_price when that is empty). */
 function csvVariantIssue(issue: FieldIssue): FieldIssue {
-  return issue.path[0] === 'defaultPrice' ? { ...issue, path: ['variant_price', ...issue.path.slice(1)] } : issue;
+  return issue.path[0] === 'defaultPrice'
+    ? { ...issue, path: ['variant_price', ...issue.path.slice(1)] }
+    : issue;
 }
 
 /**
  * A SKU may appear once per feed: a product SKU twice in JSON (CSV groups rows by SKU), or a
  * variant SKU twice anywhere. The later occurrence is the error.
  */
-function checkDuplicates(products: CatalogProduct[], errors: ImportRowError[], where: 'row' | 'position'): CatalogFeed {
+function checkDuplicates(
+  products: CatalogProduct[],
+  errors: ImportRowError[],
+  where: 'row' | 'position',
+): CatalogFeed {
   const productRows = new Map<string, number>();
   const variantRows = new Map<string, number>();
   const kept: CatalogProduct[] = [];
@@ -351,7 +416,10 @@ function checkDuplicates(products: CatalogProduct[], errors: ImportRowError[], w
   for (const product of products) {
     const firstRow = productRows.get(product.sku);
     if (firstRow !== undefined) {
-      all.push({ row: product.row, message: `SKU ${product.sku} already appears at ${where} ${firstRow}` });
+      all.push({
+        row: product.row,
+        message: `SKU ${product.sku} already appears at ${where} ${firstRow}`,
+      });
       continue;
     }
     productRows.set(product.sku, product.row);
@@ -359,7 +427,10 @@ function checkDuplicates(products: CatalogProduct[], errors: ImportRowError[], w
     for (const variant of product.variants) {
       const seen = variantRows.get(variant.variantSku);
       if (seen !== undefined) {
-        all.push({ row: variant.row, message: `Variant SKU ${variant.variantSku} already appears at ${where} ${seen}` });
+        all.push({
+          row: variant.row,
+          message: `Variant SKU ${variant.variantSku} already appears at ${where} ${seen}`,
+        });
         ok = false;
       } else {
         variantRows.set(variant.variantSku, variant.row);

@@ -9,7 +9,10 @@ import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js'
 const CHUNK = 1000;
 
 type Status = 'created' | 'updated' | 'unchanged';
-type ExistingProduct = Pick<Product, 'id' | 'sku' | 'name' | 'category' | 'defaultPrice' | 'active'>;
+type ExistingProduct = Pick<
+  Product,
+  'id' | 'sku' | 'name' | 'category' | 'defaultPrice' | 'active'
+>;
 type ExistingVariant = Omit<ProductVariant, 'createdAt' | 'updatedAt'>;
 
 interface ProductPlan {
@@ -65,27 +68,51 @@ async function planImport(db: Db, feed: CatalogFeed, lock: boolean): Promise<Pla
     .where(sql<boolean>`sku = any(${skus}::text[])`);
   const variantQuery = db
     .selectFrom('productVariants')
-    .select(['id', 'parentSku', 'variantSku', 'size', 'color', 'material', 'sterile', 'packageQty', 'defaultPrice', 'notes'])
+    .select([
+      'id',
+      'parentSku',
+      'variantSku',
+      'size',
+      'color',
+      'material',
+      'sterile',
+      'packageQty',
+      'defaultPrice',
+      'notes',
+    ])
     .where(sql<boolean>`variant_sku = any(${variantSkus}::text[])`);
   // Locking the products is enough: every write of a variant locks its parent product first
   // (products.service.ts), and locking 50,000 variant rows as well doubles a large import's time.
   if (lock) productQuery = productQuery.forUpdate();
-  const existingProducts = new Map((skus.length ? await productQuery.execute() : []).map((p) => [p.sku, p]));
-  const existingVariants = new Map((variantSkus.length ? await variantQuery.execute() : []).map((v) => [v.variantSku, v]));
+  const existingProducts = new Map(
+    (skus.length ? await productQuery.execute() : []).map((p) => [p.sku, p]),
+  );
+  const existingVariants = new Map(
+    (variantSkus.length ? await variantQuery.execute() : []).map((v) => [v.variantSku, v]),
+  );
 
   const products: ProductPlan[] = [];
   const productCounts = zero();
   const variantCounts = zero();
   for (const product of feed.products) {
     const before = existingProducts.get(product.sku);
-    const plan: ProductPlan = { product, status: productStatus(product, before), before, createdVariants: [], updatedVariants: [] };
+    const plan: ProductPlan = {
+      product,
+      status: productStatus(product, before),
+      before,
+      createdVariants: [],
+      updatedVariants: [],
+    };
     for (const variant of product.variants) {
       const existing = existingVariants.get(variant.variantSku);
       if (!existing) {
         plan.createdVariants.push(variant);
         variantCounts.created += 1;
       } else if (existing.parentSku !== product.sku) {
-        errors.push({ row: variant.row, message: `Variant SKU ${variant.variantSku} belongs to product ${existing.parentSku}` });
+        errors.push({
+          row: variant.row,
+          message: `Variant SKU ${variant.variantSku} belongs to product ${existing.parentSku}`,
+        });
       } else if (variantChanged(variant, existing)) {
         plan.updatedVariants.push({ variant, before: existing });
         variantCounts.updated += 1;
@@ -98,7 +125,14 @@ async function planImport(db: Db, feed: CatalogFeed, lock: boolean): Promise<Pla
   }
 
   if (errors.length) {
-    return { result: { ...zero(), variants: zero(), errors: capErrors(errors.sort((a, b) => a.row - b.row)) }, products: [] };
+    return {
+      result: {
+        ...zero(),
+        variants: zero(),
+        errors: capErrors(errors.sort((a, b) => a.row - b.row)),
+      },
+      products: [],
+    };
   }
   return { result: { ...productCounts, variants: variantCounts, errors: [] }, products };
 }
@@ -113,7 +147,11 @@ export async function previewCatalog(db: Db, feed: CatalogFeed): Promise<ImportR
  * written (a second import of the same feed writes nothing), and with any row error nothing is
  * written at all. Variants missing from the feed are kept: a feed adds and corrects, it never deletes.
  */
-export function importCatalog(db: Db, feed: CatalogFeed, opts: { provider: string; userId: string | null }): Promise<ImportResult> {
+export function importCatalog(
+  db: Db,
+  feed: CatalogFeed,
+  opts: { provider: string; userId: string | null },
+): Promise<ImportResult> {
   return db.transaction().execute(async (trx) => {
     // Two imports at once would each plan against the other's half-written rows; queue them.
     await sql`select pg_advisory_xact_lock(hashtext('catalog-import'))`.execute(trx);
@@ -151,10 +189,12 @@ export function importCatalog(db: Db, feed: CatalogFeed, opts: { provider: strin
     }
 
     const variantRows = plan.products.flatMap(({ product, createdVariants, updatedVariants }) =>
-      [...createdVariants, ...updatedVariants.map((u) => u.variant)].map(({ row: _row, ...variant }) => ({
-        ...variant,
-        parentSku: product.sku,
-      })),
+      [...createdVariants, ...updatedVariants.map((u) => u.variant)].map(
+        ({ row: _row, ...variant }) => ({
+          ...variant,
+          parentSku: product.sku,
+        }),
+      ),
     );
     for (let i = 0; i < variantRows.length; i += CHUNK) {
       await trx
@@ -176,7 +216,9 @@ export function importCatalog(db: Db, feed: CatalogFeed, opts: { provider: strin
     }
 
     const entries: ActivityEntry[] = plan.products
-      .filter((p) => p.status !== 'unchanged' || p.createdVariants.length || p.updatedVariants.length)
+      .filter(
+        (p) => p.status !== 'unchanged' || p.createdVariants.length || p.updatedVariants.length,
+      )
       .map(({ product, status, before, createdVariants, updatedVariants }) => ({
         entityType: 'product',
         entityId: ids.get(product.sku)!,

@@ -1,9 +1,21 @@
 import { Box, Field, Flex, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
-import { formatUsd, formLineTotal, ORDER_FORM_CATEGORIES, toCents, type OrderData } from '@pharm/validators';
+import {
+  formatUsd,
+  formLineTotal,
+  ORDER_FORM_CATEGORIES,
+  toCents,
+  type OrderData,
+} from '@pharm/validators';
 import { Tooltip } from '../../components/ui/tooltip';
-import { withCategory, withProduct, withVariant, type FormLine, type ProductOption } from './lineItems';
+import {
+  withCategory,
+  withProduct,
+  withVariant,
+  type FormLine,
+  type ProductOption,
+} from './lineItems';
 import type { OrderFormValues } from './OrderForm';
 
 type Form = UseFormReturn<OrderFormValues, unknown, OrderData>;
@@ -40,7 +52,8 @@ function LineRow({
   const apply = (next: FormLine) => {
     const current = getValues(`lineItems.${index}`);
     for (const key of Object.keys(next) as (keyof FormLine)[]) {
-      if (next[key] !== current[key]) setValue(name(key), next[key] as never, { shouldDirty: true });
+      if (next[key] !== current[key])
+        setValue(name(key), next[key] as never, { shouldDirty: true });
     }
   };
   const recompute = () => {
@@ -56,7 +69,9 @@ function LineRow({
             name={name('category')}
             aria-label={`Line ${index + 1} category`}
             value={line.category}
-            onChange={(event) => apply(withCategory(getValues(`lineItems.${index}`), event.target.value))}
+            onChange={(event) =>
+              apply(withCategory(getValues(`lineItems.${index}`), event.target.value))
+            }
           >
             <option value="">Category</option>
             {ORDER_FORM_CATEGORIES.map((category) => (
@@ -75,7 +90,12 @@ function LineRow({
             aria-label={`Line ${index + 1} product`}
             value={line.productSku ?? ''}
             onChange={(event) =>
-              apply(withProduct(getValues(`lineItems.${index}`), products.find((p) => p.sku === event.target.value)))
+              apply(
+                withProduct(
+                  getValues(`lineItems.${index}`),
+                  products.find((p) => p.sku === event.target.value),
+                ),
+              )
             }
           >
             <option value="">{line.category ? 'Select product' : 'Product'}</option>
@@ -99,7 +119,12 @@ function LineRow({
             aria-label={`Line ${index + 1} variant`}
             value={line.variantSku ?? ''}
             onChange={(event) =>
-              apply(withVariant(getValues(`lineItems.${index}`), product?.variants.find((v) => v.variantSku === event.target.value)))
+              apply(
+                withVariant(
+                  getValues(`lineItems.${index}`),
+                  product?.variants.find((v) => v.variantSku === event.target.value),
+                ),
+              )
             }
           >
             <option value="">{line.productSku ? 'Select variant' : 'Variant'}</option>
@@ -117,7 +142,12 @@ function LineRow({
       </Table.Cell>
       <Table.Cell>
         <Field.Root invalid={!!errors?.description}>
-          <Input size="sm" aria-label={`Line ${index + 1} description`} placeholder="Description" {...register(name('description'))} />
+          <Input
+            size="sm"
+            aria-label={`Line ${index + 1} description`}
+            placeholder="Description"
+            {...register(name('description'))}
+          />
           <Field.ErrorText>{errors?.description?.message}</Field.ErrorText>
         </Field.Root>
       </Table.Cell>
@@ -149,7 +179,12 @@ function LineRow({
           <Field.ErrorText>{errors?.unitPrice?.message}</Field.ErrorText>
         </Field.Root>
       </Table.Cell>
-      <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap" data-testid={`line-${index}-total`}>
+      <Table.Cell
+        textAlign="end"
+        fontWeight="medium"
+        whiteSpace="nowrap"
+        data-testid={`line-${index}-total`}
+      >
         <Flex h="9" align="center" justify="flex-end" fontVariantNumeric="tabular-nums">
           {shownTotal(line.lineTotal)}
         </Flex>
@@ -191,7 +226,14 @@ export function LineItemsTable({
   const { fields, remove } = lineArray;
   return (
     <Box overflowX="auto" mx="-1" px="1">
-      <Table.Root size="sm" fontSize="13px" minW="860px" tableLayout="fixed" data-testid="line-items" css={{ '& td, & th': { paddingInline: '0.3rem' } }}>
+      <Table.Root
+        size="sm"
+        fontSize="13px"
+        minW="860px"
+        tableLayout="fixed"
+        data-testid="line-items"
+        css={{ '& td, & th': { paddingInline: '0.3rem' } }}
+      >
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader ps="0" w="108px">

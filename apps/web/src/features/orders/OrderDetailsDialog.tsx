@@ -26,7 +26,13 @@ import type { useOrderActions } from './useOrderActions';
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap="0.5" minW="0">
-      <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+      <Text
+        textStyle="xs"
+        color="fg.muted"
+        fontWeight="medium"
+        textTransform="uppercase"
+        letterSpacing="wide"
+      >
         {label}
       </Text>
       <Box textStyle="sm" color="fg" overflowWrap="anywhere">
@@ -148,7 +154,9 @@ export function OrderDetailsDialog({
                             <Table.Cell whiteSpace="normal" minW="48">
                               {line.description}
                             </Table.Cell>
-                            <Table.Cell textAlign="end">{line.qty.toLocaleString('en-US')}</Table.Cell>
+                            <Table.Cell textAlign="end">
+                              {line.qty.toLocaleString('en-US')}
+                            </Table.Cell>
                             <Table.Cell textAlign="end">
                               <MoneyText value={line.unitPrice} />
                             </Table.Cell>
@@ -169,7 +177,12 @@ export function OrderDetailsDialog({
                     <Text textStyle="sm" color="fg.muted">
                       Total
                     </Text>
-                    <MoneyText value={current.total} textStyle="xl" fontWeight="semibold" color="ink.900" />
+                    <MoneyText
+                      value={current.total}
+                      textStyle="xl"
+                      fontWeight="semibold"
+                      color="ink.900"
+                    />
                   </HStack>
                 </Flex>
               </Box>

@@ -37,7 +37,13 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { itemsLabel, ORDER_STATUS_COLORS, type OrderDetails } from './format';
 import { LineItemsTable } from './LineItemsTable';
-import { blankLine, canSaveDraft, toFormLines, type FormLine, type ProductOption } from './lineItems';
+import {
+  blankLine,
+  canSaveDraft,
+  toFormLines,
+  type FormLine,
+  type ProductOption,
+} from './lineItems';
 import { useSavedAgo } from './useSavedAgo';
 
 export type OrderFormValues = Omit<OrderInput, 'lineItems'> & { lineItems: FormLine[] };
@@ -45,7 +51,10 @@ export type OrderFormValues = Omit<OrderInput, 'lineItems'> & { lineItems: FormL
 /** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
 const OPEN_NEW_LINE_DELAY_MS = 100;
 
-function toFormValues(order: OrderDetails | undefined, products: readonly ProductOption[]): OrderFormValues {
+function toFormValues(
+  order: OrderDetails | undefined,
+  products: readonly ProductOption[],
+): OrderFormValues {
   return {
     pharmacyId: order?.pharmacyId ?? 0,
     orderDate: order?.orderDate ?? todayIso(),
@@ -55,10 +64,27 @@ function toFormValues(order: OrderDetails | undefined, products: readonly Produc
   };
 }
 
-function Card({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+function Card({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" shadow="xs">
-      <Flex px={{ base: '5', md: '6' }} pt="5" pb="4" justify="space-between" align="center" gap="3">
+      <Flex
+        px={{ base: '5', md: '6' }}
+        pt="5"
+        pb="4"
+        justify="space-between"
+        align="center"
+        gap="3"
+      >
         <Box>
           <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
             {title}
@@ -126,7 +152,10 @@ export function OrderForm({
   const lineArray = useFieldArray({ control, name: 'lineItems' });
   const lines = useWatch({ control, name: 'lineItems' });
   const totalCents = formOrderTotalCents(lines);
-  const itemCount = lines.reduce((sum, line) => sum + (Number.isInteger(line.qty) && line.qty > 0 ? line.qty : 0), 0);
+  const itemCount = lines.reduce(
+    (sum, line) => sum + (Number.isInteger(line.qty) && line.qty > 0 ? line.qty : 0),
+    0,
+  );
 
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
@@ -149,7 +178,9 @@ export function OrderForm({
     const index = getValues('lineItems').length;
     lineArray.append(blankLine(), { shouldFocus: false });
     setTimeout(() => {
-      const select = document.querySelector<HTMLSelectElement>(`select[name="lineItems.${index}.category"]`);
+      const select = document.querySelector<HTMLSelectElement>(
+        `select[name="lineItems.${index}.category"]`,
+      );
       select?.focus();
       try {
         select?.showPicker();
@@ -166,7 +197,10 @@ export function OrderForm({
       return;
     }
     // Lines nobody described yet are not part of the draft.
-    const data = { ...values, lineItems: values.lineItems.filter((line) => line.description?.trim()) };
+    const data = {
+      ...values,
+      lineItems: values.lineItems.filter((line) => line.description?.trim()),
+    };
     const id = order?.id ?? draftId;
     setSavingDraft(true);
     try {
@@ -187,11 +221,15 @@ export function OrderForm({
     const updating = order !== undefined || draftId !== null;
     try {
       if (order) await update.mutateAsync({ id: order.id, data });
-      else if (draftId !== null) await update.mutateAsync({ id: draftId, data: { ...data, status: 'Sent' } });
+      else if (draftId !== null)
+        await update.mutateAsync({ id: draftId, data: { ...data, status: 'Sent' } });
       else await create.mutateAsync(data);
     } catch (error) {
       applyServerFieldErrors(error, setError, fieldPaths(), updating ? 'data.' : '');
-      notify.error('Error', `Failed to ${isEdit ? 'update' : 'create'} order: ${errorMessage(error)}`);
+      notify.error(
+        'Error',
+        `Failed to ${isEdit ? 'update' : 'create'} order: ${errorMessage(error)}`,
+      );
       return;
     }
     notify.success(isEdit ? 'Order updated successfully' : 'Order created successfully');
@@ -214,7 +252,11 @@ export function OrderForm({
           </Alert.Root>
         ) : null}
 
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="5" alignItems="start">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }}
+          gap="5"
+          alignItems="start"
+        >
           <Card title="Order Details" description="Who the order is for, when, and how it ships.">
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
               <GridItem colSpan={{ md: 3 }}>
@@ -263,7 +305,12 @@ export function OrderForm({
               <GridItem colSpan={{ md: 3 }}>
                 <Field.Root invalid={!!errors.notes}>
                   <Field.Label>Notes</Field.Label>
-                  <Textarea rows={2} autoresize placeholder="Delivery instructions, lot requirements, ..." {...register('notes')} />
+                  <Textarea
+                    rows={2}
+                    autoresize
+                    placeholder="Delivery instructions, lot requirements, ..."
+                    {...register('notes')}
+                  />
                   <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
                 </Field.Root>
               </GridItem>
@@ -272,9 +319,7 @@ export function OrderForm({
 
           <Card title="Order Summary">
             <Stack gap="3" data-testid="order-summary">
-              {order ? (
-                <SummaryRow label="Order #">{order.orderNumber}</SummaryRow>
-              ) : null}
+              {order ? <SummaryRow label="Order #">{order.orderNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
                 <StatusBadge status={order?.status ?? 'Draft'} colors={ORDER_STATUS_COLORS} />
               </SummaryRow>

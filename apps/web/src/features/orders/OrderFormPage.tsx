@@ -64,7 +64,11 @@ export function NewOrderPage() {
   const failed = pharmacies.error ?? products.error;
   return (
     <>
-      <PageHeader back={<BackLink to="/orders">Back to Orders</BackLink>} title="New Order" description="Create a purchase order for a pharmacy." />
+      <PageHeader
+        back={<BackLink to="/orders">Back to Orders</BackLink>}
+        title="New Order"
+        description="Create a purchase order for a pharmacy."
+      />
       {failed ? (
         <Text color="fg.error" textStyle="sm">
           Failed to load the order form: {errorMessage(failed)}
@@ -90,14 +94,23 @@ export function EditOrderPage({ id }: { id: number }) {
       <PageHeader
         back={<BackLink to="/orders">Back to Orders</BackLink>}
         title="Edit Order"
-        description={order.data ? `${order.data.orderNumber} · ${order.data.pharmacy.name}` : 'Update the order and its line items.'}
+        description={
+          order.data
+            ? `${order.data.orderNumber} · ${order.data.pharmacy.name}`
+            : 'Update the order and its line items.'
+        }
       />
       {failed ? (
         <Text color="fg.error" textStyle="sm">
           Failed to load order: {errorMessage(failed)}
         </Text>
       ) : order.data && pharmacies.data && products.data ? (
-        <OrderForm key={order.data.id} order={order.data} pharmacies={pharmacies.data} products={products.data} />
+        <OrderForm
+          key={order.data.id}
+          order={order.data}
+          pharmacies={pharmacies.data}
+          products={products.data}
+        />
       ) : (
         <FormSkeleton />
       )}

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Flex,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   LuCircleCheck,
@@ -37,7 +30,14 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { itemsLabel, ORDER_STATUS_COLORS, ORDER_TABS, tabStatus, type OrderListItem, type OrderTab } from './format';
+import {
+  itemsLabel,
+  ORDER_STATUS_COLORS,
+  ORDER_TABS,
+  tabStatus,
+  type OrderListItem,
+  type OrderTab,
+} from './format';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
 
@@ -50,7 +50,8 @@ const COLUMNS = 7;
 
 function emptyText(tab: OrderTab, q: string | undefined) {
   if (q) return { icon: <LuSearchX />, text: `No orders match "${q}".` };
-  if (tab === 'all') return { icon: <LuShoppingCart />, text: 'No orders yet — click New Order to get started.' };
+  if (tab === 'all')
+    return { icon: <LuShoppingCart />, text: 'No orders yet — click New Order to get started.' };
   return { icon: <LuShoppingCart />, text: `No ${tab} orders found.` };
 }
 
@@ -73,7 +74,8 @@ export function OrdersPage() {
       // While the filter text changes the old rows stay (dimmed); a new tab shows skeleton rows
       // rather than rows of another status.
       placeholderData: (previous, previousQuery) =>
-        (previousQuery?.queryKey[1] as { input?: { status?: string } } | undefined)?.input?.status === status
+        (previousQuery?.queryKey[1] as { input?: { status?: string } } | undefined)?.input
+          ?.status === status
           ? previous
           : undefined,
     },
@@ -108,12 +110,21 @@ export function OrdersPage() {
         }
       />
 
-      <Flex mb="4" gap="3" align={{ base: 'stretch', md: 'center' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        mb="4"
+        gap="3"
+        align={{ base: 'stretch', md: 'center' }}
+        justify="space-between"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Tabs.Root
           value={tab}
           onValueChange={(details) =>
             void navigate({
-              search: (prev) => ({ ...prev, tab: details.value === 'all' ? undefined : (details.value as OrdersTab) }),
+              search: (prev) => ({
+                ...prev,
+                tab: details.value === 'all' ? undefined : (details.value as OrdersTab),
+              }),
             })
           }
           variant="enclosed"
@@ -121,7 +132,12 @@ export function OrdersPage() {
         >
           <Tabs.List bg="bg.muted" rounded="lg" p="1">
             {ORDER_TABS.map((item) => (
-              <Tabs.Trigger key={item.value} value={item.value} px="3.5" data-testid={`tab-${item.value}`}>
+              <Tabs.Trigger
+                key={item.value}
+                value={item.value}
+                px="3.5"
+                data-testid={`tab-${item.value}`}
+              >
                 {item.label}
               </Tabs.Trigger>
             ))}
@@ -157,7 +173,10 @@ export function OrdersPage() {
           {list.isPending ? (
             <SkeletonRows rows={5} columns={COLUMNS} />
           ) : list.isError ? (
-            <ErrorRow columns={COLUMNS} message={`Failed to load orders: ${errorMessage(list.error)}`} />
+            <ErrorRow
+              columns={COLUMNS}
+              message={`Failed to load orders: ${errorMessage(list.error)}`}
+            />
           ) : rows.length === 0 ? (
             <EmptyRow columns={COLUMNS} icon={empty.icon}>
               {empty.text}

@@ -13,7 +13,15 @@ export interface FormLine extends OrderLineItemInput {
 
 /** Spec §9: a new line has qty 1, unit price '0.00' and total '0.00'. */
 export function blankLine(): FormLine {
-  return { category: '', productSku: null, variantSku: null, description: '', qty: 1, unitPrice: '0.00', lineTotal: '0.00' };
+  return {
+    category: '',
+    productSku: null,
+    variantSku: null,
+    description: '',
+    qty: 1,
+    unitPrice: '0.00',
+    lineTotal: '0.00',
+  };
 }
 
 /** Choosing a category: clears the product and the variant. */
@@ -61,7 +69,14 @@ export function formCategoryOf(product: ProductOption | undefined): string {
 
 /** Lines of a saved order as form lines, with the category read back from the catalogue. */
 export function toFormLines(
-  lines: readonly { productSku: string | null; variantSku: string | null; description: string; qty: number; unitPrice: string; lineTotal: string }[],
+  lines: readonly {
+    productSku: string | null;
+    variantSku: string | null;
+    description: string;
+    qty: number;
+    unitPrice: string;
+    lineTotal: string;
+  }[],
   products: readonly ProductOption[],
 ): FormLine[] {
   const bySku = new Map(products.map((p) => [p.sku, p]));
@@ -77,6 +92,13 @@ export function toFormLines(
 }
 
 /** Save Draft needs a pharmacy and at least one line with a description (spec §5). */
-export function canSaveDraft(pharmacyId: unknown, lines: readonly { description?: string | null }[]): boolean {
-  return typeof pharmacyId === 'number' && pharmacyId >= 1 && lines.some((line) => !!line.description?.trim());
+export function canSaveDraft(
+  pharmacyId: unknown,
+  lines: readonly { description?: string | null }[],
+): boolean {
+  return (
+    typeof pharmacyId === 'number' &&
+    pharmacyId >= 1 &&
+    lines.some((line) => !!line.description?.trim())
+  );
 }
