@@ -29,8 +29,6 @@ export interface Context {
   /** Login and register rate limits, shared by all requests of one server. */
   authLimits: AuthLimits;
   session: SessionControl | null;
-  /** Request headers the procedures read (Idempotency-Key). */
-  headers: Record<string, string | string[] | undefined>;
 }
 
 const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
@@ -75,7 +73,6 @@ export async function createRequestContext(
     authLimits: deps.authLimits,
     user,
     ip: req.ip,
-    headers: req.headers,
     session: {
       async signIn(newUserId) {
         const oldId = session.sessionId;
@@ -115,6 +112,5 @@ export function createInnerContext(opts: {
     ip: '127.0.0.1',
     authLimits: createAuthLimits(),
     session: null,
-    headers: {},
   };
 }
