@@ -14,6 +14,7 @@ import {
 import { formatDate } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { usePendingDelete } from '../../components/usePendingDelete';
 import {
   EmptyRow,
   ErrorRow,
@@ -62,8 +63,7 @@ export function OrdersPage() {
   const tab: OrderTab = search.tab ?? 'all';
   const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<OrderListItem | null>(null);
-  const [deleting, setDeleting] = useState<OrderListItem | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const pendingDelete = usePendingDelete<OrderListItem>();
   const actions = useOrderActions();
 
   const status = tabStatus(tab);
@@ -84,12 +84,12 @@ export function OrdersPage() {
 
   const remove = trpc.orders.delete.useMutation({
     onSuccess: async () => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.success('Order deleted successfully');
       await utils.orders.invalidate();
     },
     onError: (error) => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.error('Error', `Failed to delete order: ${errorMessage(error)}`);
     },
   });
@@ -252,12 +252,7 @@ export function OrdersPage() {
                     // Keeps the delete button in the same column on every row.
                     <Box w="8" flexShrink={0} aria-hidden="true" />
                   ) : null}
-                  <DeleteActionButton
-                    onClick={() => {
-                      setDeleting(order);
-                      setConfirmOpen(true);
-                    }}
-                  />
+                  <DeleteActionButton onClick={() => pendingDelete.ask(order)} />
                 </RowActionsCell>
               </Table.Row>
             ))
@@ -274,19 +269,19 @@ export function OrdersPage() {
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} actions={actions} />
 
       <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        open={pendingDelete.open}
+        onOpenChange={pendingDelete.setOpen}
         title="Delete order"
         message={
-          deleting
-            ? `Are you sure you want to delete order ${deleting.orderNumber}? This action cannot be undone.`
+          pendingDelete.target
+            ? `Are you sure you want to delete order ${pendingDelete.target.orderNumber}? This action cannot be undone.`
             : ''
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={() => {
-          if (deleting) remove.mutate({ id: deleting.id });
+          if (pendingDelete.target) remove.mutate({ id: pendingDelete.target.id });
         }}
       />
     </>

@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { usePendingDelete } from '../../components/usePendingDelete';
 import {
   EmptyRow,
   ErrorRow,
@@ -46,8 +47,7 @@ export function PharmaciesPage() {
   const utils = trpc.useUtils();
   const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<Pharmacy | null>(null);
-  const [deleting, setDeleting] = useState<Pharmacy | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const pendingDelete = usePendingDelete<Pharmacy>();
 
   const list = trpc.pharmacies.list.useInfiniteQuery(
     { q, limit: PHARMACIES_PAGE_SIZE },
@@ -60,12 +60,12 @@ export function PharmaciesPage() {
 
   const remove = trpc.pharmacies.delete.useMutation({
     onSuccess: async () => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.success('Pharmacy deleted successfully');
       await utils.pharmacies.invalidate();
     },
     onError: (error) => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.error('Error', `Failed to delete pharmacy: ${errorMessage(error)}`);
     },
   });
@@ -176,12 +176,7 @@ export function PharmaciesPage() {
                       <LuPencil />
                     </Link>
                   </ActionButton>
-                  <DeleteActionButton
-                    onClick={() => {
-                      setDeleting(pharmacy);
-                      setConfirmOpen(true);
-                    }}
-                  />
+                  <DeleteActionButton onClick={() => pendingDelete.ask(pharmacy)} />
                 </RowActionsCell>
               </Table.Row>
             ))
@@ -198,19 +193,19 @@ export function PharmaciesPage() {
       <PharmacyDetailsDialog pharmacy={viewing} onClose={() => setViewing(null)} />
 
       <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        open={pendingDelete.open}
+        onOpenChange={pendingDelete.setOpen}
         title="Delete pharmacy"
         message={
-          deleting
-            ? `Are you sure you want to delete ${deleting.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`
+          pendingDelete.target
+            ? `Are you sure you want to delete ${pendingDelete.target.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`
             : ''
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={() => {
-          if (deleting) remove.mutate({ id: deleting.id });
+          if (pendingDelete.target) remove.mutate({ id: pendingDelete.target.id });
         }}
       />
     </>

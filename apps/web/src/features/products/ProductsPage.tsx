@@ -12,6 +12,7 @@ import {
 } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { usePendingDelete } from '../../components/usePendingDelete';
 import {
   EmptyRow,
   ErrorRow,
@@ -45,8 +46,7 @@ export function ProductsPage() {
   const tab = findTab(search.tab);
   const { q, text, setText } = useDebouncedFilter(routeApi);
   const [viewing, setViewing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const pendingDelete = usePendingDelete<Product>();
 
   const list = trpc.products.list.useInfiniteQuery(
     { q, category: tab?.category, limit: PRODUCTS_PAGE_SIZE },
@@ -67,12 +67,12 @@ export function ProductsPage() {
 
   const remove = trpc.products.delete.useMutation({
     onSuccess: async () => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.success('Product deleted successfully');
       await utils.products.invalidate();
     },
     onError: (error) => {
-      setConfirmOpen(false);
+      pendingDelete.close();
       notify.error('Error', `Failed to delete product: ${errorMessage(error)}`);
     },
   });
@@ -210,12 +210,7 @@ export function ProductsPage() {
                   >
                     {product.active ? <LuToggleRight /> : <LuToggleLeft />}
                   </ActionButton>
-                  <DeleteActionButton
-                    onClick={() => {
-                      setDeleting(product);
-                      setConfirmOpen(true);
-                    }}
-                  />
+                  <DeleteActionButton onClick={() => pendingDelete.ask(product)} />
                 </RowActionsCell>
               </Table.Row>
             ))
@@ -237,19 +232,19 @@ export function ProductsPage() {
       <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
 
       <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        open={pendingDelete.open}
+        onOpenChange={pendingDelete.setOpen}
         title="Delete product"
         message={
-          deleting
-            ? `Are you sure you want to delete ${deleting.name}? This will also remove all its variants. This action cannot be undone.`
+          pendingDelete.target
+            ? `Are you sure you want to delete ${pendingDelete.target.name}? This will also remove all its variants. This action cannot be undone.`
             : ''
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={() => {
-          if (deleting) remove.mutate({ id: deleting.id });
+          if (pendingDelete.target) remove.mutate({ id: pendingDelete.target.id });
         }}
       />
     </>
