@@ -3,4 +3,4 @@ export { appRouter, createCaller } from './root.js';
 export { createServer, type AppServer } from './server.js';
 export { loadConfig, type AppConfig } from './config.js';
 export { createInnerContext } from './context.js';
-export { renderOrderPdf } from './routers/orders.pdf.js';
+export { renderOrderPdf } from './pdf/order.js';

@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context } from './context.js';
 import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
 import { createCaller } from './root.js';
-import { downloadOrderPdf } from './routers/orders.download.js';
+import { downloadOrderPdf } from './pdf/downloads.js';
 
 type Caller = ReturnType<typeof createCaller>;
 

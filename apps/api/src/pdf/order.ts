@@ -1,6 +1,6 @@
 import { formatDate, formatUsd } from '@pharm/validators';
 import PDFDocument from 'pdfkit';
-import type { OrderDetails } from './orders.service.js';
+import type { OrderDetails } from '../routers/orders.service.js';
 
 /** The supplier printed on every order document. */
 export const SUPPLIER = {

@@ -1,5 +1,5 @@
 import type { createCaller } from '../root.js';
-import { renderOrderPdf } from './orders.pdf.js';
+import { renderOrderPdf } from './order.js';
 
 /** GET /api/orders/{id}/download: loads through orders.get (same session check), then renders. */
 export async function downloadOrderPdf(caller: ReturnType<typeof createCaller>, id: number) {

@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { printable, renderOrderPdf } from './orders.pdf.js';
-import type { OrderDetails } from './orders.service.js';
+import { printable, renderOrderPdf } from './order.js';
+import type { OrderDetails } from '../routers/orders.service.js';
 
 const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
   id: 1,
