@@ -1,7 +1,7 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { printable, renderOrderPdf } from './order.js';
 import type { OrderDetails } from '../routers/orders.service.js';
+import { renderOrderPdf } from './order.js';
+import { readPdf } from './read-pdf.js';
 
 const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
   id: 1,
@@ -40,23 +40,7 @@ const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
   ...overrides,
 });
 
-async function pages(pdf: Buffer): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return texts;
-}
-
-describe('printable', () => {
-  it('keeps what the built-in fonts can print and marks the rest', () => {
-    expect(printable('Café – “naïve” €5')).toBe('Café – “naïve” €5');
-    expect(printable('✓ 日本\tx')).toBe('? ?? x');
-  });
-});
+const pages = async (pdf: Buffer) => (await readPdf(pdf)).map((page) => page.text);
 
 describe('renderOrderPdf', () => {
   it('prints missing contact details as such rather than blank', async () => {
@@ -73,5 +57,23 @@ describe('renderOrderPdf', () => {
     expect(texts.length).toBeGreaterThan(2);
     expect(texts.join(' ')).toContain('Note line 120');
     texts.forEach((text, i) => expect(text).toContain(`Page ${i + 1} of ${texts.length}`));
+  });
+});
+
+describe('renderOrderPdf of a long order', () => {
+  it('lists every line once and in order, with the total after the last', async () => {
+    const lineItems = Array.from({ length: 60 }, (_, i) => ({
+      ...order({}).lineItems[0]!,
+      id: i + 1,
+      position: i,
+      description: `Line ${i + 1}`,
+    }));
+    const texts = await pages(
+      await renderOrderPdf(order({ lineItems, subtotal: '5040.00', total: '5040.00' })),
+    );
+    const all = texts.join(' ');
+    const lines = [...all.matchAll(/Line (\d+)/g)].map((match) => Number(match[1]));
+    expect(lines).toEqual(lineItems.map((_, i) => i + 1));
+    expect(all.indexOf('Order Total (USD) $5,040.00')).toBeGreaterThan(all.indexOf('Line 60'));
   });
 });
