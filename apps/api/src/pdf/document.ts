@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+// Loaded for its effect: standard font metrics shared by every document.
+import './fonts.js';
 import { Layout } from './layout.js';
 import {
   COLOR,
