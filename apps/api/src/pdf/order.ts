@@ -4,7 +4,10 @@ import { closing, notes, parties, table, totals, type Column } from './blocks.js
 import { renderDocument, type PdfOptions } from './document.js';
 import { SUPPLIER, type PaletteName } from './theme.js';
 
-/** The badge colours of the orders list: Draft grey, Sent blue, Fulfilled green, Cancelled red. */
+/**
+ * The badge palettes of the orders list (ORDER_STATUS_COLORS in the web app): Draft grey, Sent
+ * blue, Fulfilled green, Cancelled red. Once the shared domain package has them, they replace this.
+ */
 const STATUS_PALETTE: Record<OrderStatus, PaletteName> = {
   Draft: 'gray',
   Sent: 'blue',

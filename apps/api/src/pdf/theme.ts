@@ -1,3 +1,5 @@
+/** The look every document shares: the supplier's identity, page geometry, colours, text styles. */
+
 /** The supplier printed on every document. */
 export const SUPPLIER = {
   name: 'PharmSupply',
@@ -7,7 +9,7 @@ export const SUPPLIER = {
   email: 'orders@pharmsupply.com',
 };
 
-export const PAGE = { width: 612, height: 792 }; // US Letter, points
+const PAGE = { width: 612, height: 792 }; // US Letter, points
 export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 export const RIGHT = PAGE.width - MARGIN;
