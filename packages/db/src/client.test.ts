@@ -150,6 +150,10 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
   it('runs the migrations again as a no-op', async () => {
     await migrateToLatest(handle.db);
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
-    expect(rows.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_orders_search']);
+    expect(rows.rows.map((r) => r.name)).toEqual([
+      '0001_initial',
+      '0002_orders_search',
+      '0003_front_door',
+    ]);
   });
 });

@@ -27,7 +27,19 @@ export interface CreateDbOptions {
   migrate?: boolean;
   /** Called when an idle or checked-out connection fails (PostgreSQL restart, network drop). */
   onConnectionError?: (error: Error) => void;
+  /** node-postgres pool settings; the defaults suit the API. */
+  pool?: Partial<PoolSettings>;
 }
+
+export interface PoolSettings {
+  max: number;
+  /** A statement running longer is cancelled (SQLSTATE 57014); 0 turns it off. */
+  statementTimeoutMs: number;
+  /** A wait for a row or table lock longer than this fails (SQLSTATE 55P03); 0 turns it off. */
+  lockTimeoutMs: number;
+}
+
+const DEFAULT_POOL: PoolSettings = { max: 10, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 };
 
 /** Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone. */
 const pgTypes = {
@@ -39,20 +51,31 @@ const pgTypes = {
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.url
-    ? openPostgres(options.url, options.onConnectionError)
+    ? openPostgres(options.url, { ...DEFAULT_POOL, ...options.pool }, options.onConnectionError)
     : await openPglite(options.dataDir);
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
 }
 
-function openPostgres(url: string, onConnectionError?: (error: Error) => void): DbHandle {
+function openPostgres(
+  url: string,
+  settings: PoolSettings,
+  onConnectionError?: (error: Error) => void,
+): DbHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DB_POOL_MAX ?? 10),
+    max: settings.max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-    query_timeout: 20_000,
+    statement_timeout: settings.statementTimeoutMs,
+    lock_timeout: settings.lockTimeoutMs,
+    // A client that dies inside a transaction must not keep its locks until TCP notices.
+    idle_in_transaction_session_timeout: 30_000,
+    // The server's answer is awaited a little longer than the statement may run.
+    query_timeout: settings.statementTimeoutMs ? settings.statementTimeoutMs + 5_000 : undefined,
+    // Connections through NAT or a proxy are dropped silently when idle; probes notice.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: pgTypes,
   });
   // Without these listeners a dropped connection emits an unhandled 'error' and kills the process.

@@ -28,8 +28,17 @@ export interface UsersTable {
 
 export interface SessionTable {
   sid: string;
-  sess: JSONColumnType<Record<string, unknown>>;
+  userId: string;
+  signedInAt: Timestamp;
+  /** The idle expiry: moved forward by requests, at most once a minute. */
   expire: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Failed sign-in tries per rate-limit key in a one-minute window, shared by every API process. */
+export interface AuthFailuresTable {
+  key: string;
+  windowStart: ColumnType<Date, Date | string, Date | string>;
+  count: number;
 }
 
 export interface PharmaciesTable {
@@ -175,6 +184,7 @@ export interface Database {
   appSettings: AppSettingsTable;
   users: UsersTable;
   session: SessionTable;
+  authFailures: AuthFailuresTable;
   pharmacies: PharmaciesTable;
   products: ProductsTable;
   productVariants: ProductVariantsTable;
