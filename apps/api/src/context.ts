@@ -1,20 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@pharm/db';
-import { ABSOLUTE_TIMEOUT_MS } from './session-store.js';
 import { loadConfig, type AppConfig } from './config.js';
-import { createAuthLimits, type AuthLimits } from './routers/auth.service.js';
+import { createAuthGuards, type AuthGuards } from './routers/auth.service.js';
+import { toTRPCError } from './lib/errors.js';
+import {
+  SESSION_COOKIE,
+  type ActiveSession,
+  type SessionStore,
+  type SessionUser,
+} from './sessions.js';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: Date;
-}
+export type { SessionUser } from './sessions.js';
 
 /** What procedures may do with the cookie session; absent when called without a request. */
 export interface SessionControl {
-  /** Starts a fresh session for the user: new id, the old row destroyed. */
+  /** Starts a fresh session for the user: new id, the presented one destroyed. */
   signIn(userId: string): Promise<void>;
   /** Destroys the session row and clears the cookie. */
   signOut(): Promise<void>;
@@ -22,81 +22,96 @@ export interface SessionControl {
 
 export interface Context {
   db: Db;
-  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed'>;
+  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed' | 'registration'>;
   user: SessionUser | null;
-  /** The caller's address, for rate limits. */
+  /** The caller's address (X-Forwarded-For only as TRUST_PROXY allows), for rate limits. */
   ip: string;
-  /** Login and register rate limits, shared by all requests of one server. */
-  authLimits: AuthLimits;
+  /** Sign-in failure counts and the password-hashing queue. */
+  authGuards: AuthGuards;
   session: SessionControl | null;
 }
-
-const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
   const user = await db
     .selectFrom('users')
-    .select(userColumns)
+    .select(['id', 'email', 'firstName', 'lastName', 'createdAt'])
     .where('id', '=', userId)
     .executeTakeFirst();
   return user ?? null;
 }
 
-declare module 'fastify' {
-  interface Session {
-    userId?: string;
-    /** When the user signed in (ms since epoch), for the absolute timeout. */
-    signedInAt?: number;
-  }
+export interface RequestContextDeps extends Pick<Context, 'db' | 'config' | 'authGuards'> {
+  sessions: SessionStore;
+  /** `auto`: the cookie is Secure when the request came over HTTPS (behind TRUST_PROXY too). */
+  secureCookie: boolean | 'auto';
 }
 
-/** Builds the context of one HTTP request (tRPC and REST share it). */
+/** The session id of a correctly signed cookie, else undefined. */
+function presentedSid(req: FastifyRequest): string | undefined {
+  const raw = req.cookies[SESSION_COOKIE];
+  if (!raw) return undefined;
+  const { valid, value } = req.unsignCookie(raw);
+  return valid && value ? value : undefined;
+}
+
+/**
+ * Builds the context of one HTTP request (tRPC and REST share it). A signed-in request costs
+ * one read (the session joined with its user) and a write only when the idle expiry has to move.
+ */
 export async function createRequestContext(
-  deps: Pick<Context, 'db' | 'config' | 'authLimits'>,
+  deps: RequestContextDeps,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Context> {
-  const session = req.session;
-  let user: SessionUser | null = null;
-  const userId = session?.get('userId');
-  if (userId) {
-    const signedInAt = session.get('signedInAt') ?? 0;
-    if (Date.now() - signedInAt > ABSOLUTE_TIMEOUT_MS) {
-      await session.destroy();
-    } else {
-      user = await findSessionUser(deps.db, userId);
+  const setCookie = (value: string, expire: Date) =>
+    reply.setCookie(SESSION_COOKIE, value, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookie,
+      path: '/',
+      maxAge: Math.max(0, Math.floor((expire.getTime() - Date.now()) / 1000)),
+    });
+
+  const { sessions } = deps;
+  const sid = presentedSid(req);
+  let active: ActiveSession | null;
+  try {
+    active = sid ? await sessions.load(sid) : null;
+    if (active) {
+      const expire = await sessions.touch(active);
+      if (expire) setCookie(active.sid, expire);
     }
+  } catch (cause) {
+    // tRPC answers whatever createContext throws as a 500 unless it is already mapped (503 here).
+    throw toTRPCError(cause);
   }
+
   return {
     db: deps.db,
     config: deps.config,
-    authLimits: deps.authLimits,
-    user,
+    authGuards: deps.authGuards,
+    user: active?.user ?? null,
     ip: req.ip,
     session: {
-      async signIn(newUserId) {
-        const oldId = session.sessionId;
-        await session.regenerate();
-        // regenerate() keeps the old row (fastify-session #240): an old cookie must stop working.
-        await new Promise<void>((resolve, reject) =>
-          req.sessionStore.destroy(oldId, (err) => (err ? reject(err) : resolve())),
-        );
-        // regenerate() put a new Session object on the request.
-        req.session.set('userId', newUserId);
-        req.session.set('signedInAt', Date.now());
+      async signIn(userId) {
+        // Whatever session the browser presented ends here, so a planted id is never signed in.
+        if (sid) await sessions.destroy(sid);
+        const created = await sessions.create(userId);
+        setCookie(created.sid, created.expire);
       },
       async signOut() {
-        await req.session.destroy();
-        reply.clearCookie('sid', { path: '/' });
+        if (sid) await sessions.destroy(sid);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
       },
     },
   };
 }
 
 /** The default provider and its shipped sample feed, whatever the environment says. */
-function catalogDefaults(): Context['config'] {
-  const { catalogProviderName, catalogFeed } = loadConfig({});
-  return { catalogProviderName, catalogFeed };
+function configDefaults(): Context['config'] {
+  const { catalogProviderName, catalogFeed, registration } = loadConfig({});
+  return { catalogProviderName, catalogFeed, registration };
 }
 
 /** A context without an HTTP request: tests, benchmarks, seeds and scripts. */
@@ -107,10 +122,10 @@ export function createInnerContext(opts: {
 }): Context {
   return {
     db: opts.db,
-    config: { ...catalogDefaults(), ...opts.config },
+    config: { ...configDefaults(), ...opts.config },
     user: opts.user ?? null,
     ip: '127.0.0.1',
-    authLimits: createAuthLimits(),
+    authGuards: createAuthGuards(opts.db),
     session: null,
   };
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, errorStatus } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
@@ -12,16 +12,20 @@ export function useLogout() {
   const navigate = useNavigate();
   const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
 
+  const signedOut = async () => {
+    await queryClient.cancelQueries();
+    utils.auth.me.setData(undefined, null);
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey),
+    });
+    await navigate({ to: '/' });
+  };
+
   return trpc.auth.logout.useMutation({
-    onSuccess: async () => {
-      await queryClient.cancelQueries();
-      utils.auth.me.setData(undefined, null);
-      queryClient.removeQueries({
-        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey),
-      });
-      await navigate({ to: '/' });
-    },
-    onError: (error) => {
+    onSuccess: signedOut,
+    onError: async (error) => {
+      // 401: the session had already ended (expiry, another tab); the user is signed out all the same.
+      if (errorStatus(error) === 401) return signedOut();
       notify.error('Logout failed', errorMessage(error));
     },
   });

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@pharm/db';
+
+export const SESSION_COOKIE = 'sid';
+/** How long a session lives without a request (rolling, enforced here on the server). */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** How long a session lives after sign-in, however active. */
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/**
+ * The idle expiry is written only once it lags this far behind: a signed-in request is then one
+ * read, not a read and a write, and the expiry still holds to the minute.
+ */
+export const TOUCH_AFTER_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+}
+
+export interface ActiveSession {
+  sid: string;
+  user: SessionUser;
+  signedInAt: Date;
+  expire: Date;
+}
+
+/**
+ * Sessions in the `session` table. A row is created at sign-in and deleted at sign-out, a new
+ * sign-in or expiry; requests only ever UPDATE its expiry, so a destroyed session never comes
+ * back, whatever a slower request still in flight does after.
+ */
+export class SessionStore {
+  constructor(private readonly db: Db) {}
+
+  /** The live session and its user in one query; null (and the row deleted) once expired. */
+  async load(sid: string, now = Date.now()): Promise<ActiveSession | null> {
+    const row = await this.db
+      .selectFrom('session')
+      .innerJoin('users', 'users.id', 'session.userId')
+      .select([
+        'users.id',
+        'users.email',
+        'users.firstName',
+        'users.lastName',
+        'users.createdAt',
+        'session.signedInAt',
+        'session.expire',
+      ])
+      .where('session.sid', '=', sid)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { signedInAt, expire, ...user } = row;
+    if (expire.getTime() <= now || now - signedInAt.getTime() >= ABSOLUTE_TIMEOUT_MS) {
+      await this.destroy(sid);
+      return null;
+    }
+    return { sid, user, signedInAt, expire };
+  }
+
+  /**
+   * Moves the idle expiry forward when it lags more than TOUCH_AFTER_MS behind, never past the
+   * absolute timeout. Returns the new expiry, or null when nothing was written.
+   */
+  async touch(session: ActiveSession, now = Date.now()): Promise<Date | null> {
+    const expire = new Date(
+      Math.min(now + IDLE_TIMEOUT_MS, session.signedInAt.getTime() + ABSOLUTE_TIMEOUT_MS),
+    );
+    if (expire.getTime() - session.expire.getTime() < TOUCH_AFTER_MS) return null;
+    const result = await this.db
+      .updateTable('session')
+      .set({ expire })
+      .where('sid', '=', session.sid)
+      .where('expire', '>', new Date(now))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? expire : null;
+  }
+
+  async create(userId: string, now = Date.now()): Promise<{ sid: string; expire: Date }> {
+    const sid = randomBytes(32).toString('base64url');
+    const expire = new Date(now + IDLE_TIMEOUT_MS);
+    await this.db
+      .insertInto('session')
+      .values({ sid, userId, signedInAt: new Date(now), expire })
+      .execute();
+    return { sid, expire };
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.db.deleteFrom('session').where('sid', '=', sid).execute();
+  }
+
+  /** Expired rows of sessions nobody came back to. */
+  async prune(now = Date.now()): Promise<number> {
+    const result = await this.db
+      .deleteFrom('session')
+      .where((eb) =>
+        eb.or([
+          eb('expire', '<=', new Date(now)),
+          eb('signedInAt', '<=', new Date(now - ABSOLUTE_TIMEOUT_MS)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
