@@ -1,10 +1,124 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 /** The repository root: two levels above apps/api (from src/ in dev, dist/ when built). */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(apiDir, '../..');
+
+/** Who may create an account: anyone, no one, or addresses at the listed email domains. */
+export type Registration =
+  { mode: 'open' } | { mode: 'closed' } | { mode: 'domains'; domains: string[] };
+
+/**
+ * Fastify's `trustProxy`: false (X-Forwarded-* ignored, the default), a hop count, or the
+ * addresses/CIDR ranges of the proxies whose X-Forwarded-For is believed.
+ */
+export type TrustProxy = false | number | string[];
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
+const wholeNumber = (fallback: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < min) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = v?.trim().toLowerCase();
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // `true` would trust whatever address a client writes into X-Forwarded-For.
+    const bad = entries.find((e) => !isIP(e.split('/', 1)[0]!));
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a hop count or an IP address/CIDR range`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const registration = z
+  .string()
+  .optional()
+  .transform((v, ctx): Registration => {
+    const value = v?.trim().toLowerCase();
+    if (!value || value === 'open') return { mode: 'open' };
+    if (value === 'closed') return { mode: 'closed' };
+    const domains = value
+      .split(',')
+      .map((d) => d.trim().replace(/^@/, ''))
+      .filter(Boolean);
+    const bad = domains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d));
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not open, closed or an email domain`,
+      });
+      return z.NEVER;
+    }
+    return { mode: 'domains', domains };
+  });
+
+const origin = optionalText.superRefine((v, ctx) => {
+  if (v !== undefined && !/^https?:\/\/[^/]+$/.test(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be scheme://host[:port], e.g. https://pharm.example.com',
+    });
+  }
+});
+
+/** Every setting the API reads from the environment, checked once at start. */
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: wholeNumber(3000),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || '127.0.0.1'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: optionalText,
+  DB_POOL_MAX: wholeNumber(10, 1),
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber(15_000),
+  DB_LOCK_TIMEOUT_MS: wholeNumber(5_000),
+  SESSION_SECRET: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && v.length < 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' });
+    }
+  }),
+  APP_ORIGIN: origin,
+  TRUST_PROXY: trustProxy,
+  REGISTRATION: registration,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional().default('json'),
+  CATALOG_PROVIDER_NAME: optionalText,
+  CATALOG_FEED: optionalText,
+});
 
 export interface AppConfig {
   port: number;
@@ -12,9 +126,16 @@ export interface AppConfig {
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The node-postgres pool's size and the per-connection timeouts (decisions.md §6). */
+  db: { poolMax: number; statementTimeoutMs: number; lockTimeoutMs: number };
   production: boolean;
   /** Signs session cookies; when unset a secret generated once is kept in the database. */
   sessionSecret: string | undefined;
+  /** The app's public origin, for the cross-site check behind a proxy that rewrites Host. */
+  appOrigin: string | undefined;
+  trustProxy: TrustProxy;
+  registration: Registration;
+  log: { level: z.infer<typeof envSchema>['LOG_LEVEL']; pretty: boolean };
   /** Folder of the built web app served on the same port, when it exists. */
   webDist: string | undefined;
   /** The catalogue import provider's display name and feed location. */
@@ -23,17 +144,31 @@ export interface AppConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const production = env.NODE_ENV === 'production';
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
   const webDist = path.join(repoRoot, 'apps/web/dist');
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? path.join(repoRoot, '.data'),
-    production,
-    sessionSecret: env.SESSION_SECRET || undefined,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ?? path.join(repoRoot, '.data'),
+    db: {
+      poolMax: e.DB_POOL_MAX,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    },
+    production: e.NODE_ENV === 'production',
+    sessionSecret: e.SESSION_SECRET,
+    appOrigin: e.APP_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
+    registration: e.REGISTRATION,
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_FORMAT === 'pretty' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
-    catalogProviderName: env.CATALOG_PROVIDER_NAME ?? 'MedSupply Direct',
-    catalogFeed: env.CATALOG_FEED ?? path.join(repoRoot, 'apps/api/catalog/sample-catalog.json'),
+    catalogProviderName: e.CATALOG_PROVIDER_NAME ?? 'MedSupply Direct',
+    catalogFeed: e.CATALOG_FEED ?? path.join(repoRoot, 'apps/api/catalog/sample-catalog.json'),
   };
 }

@@ -2,16 +2,24 @@ import { createDb } from '@pharm/db';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
+/** decisions.md §6: requests in flight get this long to finish after SIGTERM, then we exit anyway. */
+const DRAIN_DEADLINE_MS = 25_000;
+
 const config = loadConfig();
 const dbHandle = await createDb({
   url: config.databaseUrl,
   dataDir: config.dataDir,
+  pool: {
+    max: config.db.poolMax,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    lockTimeoutMs: config.db.lockTimeoutMs,
+  },
   onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
 const server = await createServer({ dbHandle, config, logger: true });
 const address = await server.start();
 server.app.log.info(
-  `PharmSupply on ${address.replace('0.0.0.0', 'localhost')} (${dbHandle.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
+  `PharmSupply on ${address} (${dbHandle.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
 );
 
 let stopping = false;
@@ -20,6 +28,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal}: draining requests`);
+    setTimeout(() => {
+      server.app.log.error(`requests still running after ${DRAIN_DEADLINE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, DRAIN_DEADLINE_MS).unref();
     server.stop().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context } from './context.js';
-import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
+import { sendError } from './lib/errors.js';
 import { createCaller } from './root.js';
 import { downloadOrderPdf } from './pdf/downloads.js';
 
@@ -158,12 +157,7 @@ export function registerRestRoutes(
         });
         return send(reply, result);
       } catch (cause) {
-        const error = toTRPCError(cause);
-        const status = getHTTPStatusCodeFromError(error);
-        if (status >= 500) req.log.error({ err: error.cause ?? error }, 'REST call failed');
-        return reply
-          .status(status)
-          .send({ message: publicMessage(error), issues: fieldIssues(error) });
+        return sendError(req, reply, cause);
       }
     };
 

@@ -2,27 +2,26 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import type { DbHandle } from '@pharm/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
-import { createRequestContext } from './context.js';
-import { publicMessage, toTRPCError } from './lib/errors.js';
-import { guardWrites } from './lib/request-guard.js';
+import { createRequestContext, type RequestContextDeps } from './context.js';
+import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
+import { BODY_LIMIT, createWriteGuard } from './lib/request-guard.js';
 import { registerRestRoutes } from './rest.js';
-import { createAuthLimits } from './routers/auth.service.js';
+import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
-import { IDLE_TIMEOUT_MS, KyselySessionStore } from './session-store.js';
+import { SessionStore } from './sessions.js';
 
-export const SESSION_COOKIE = 'sid';
+/** tRPC calls in one batched HTTP request, at most (decisions.md §6). */
+export const MAX_BATCH_SIZE = 10;
 
 export interface ServerOptions {
   dbHandle: DbHandle;
   config: AppConfig;
-  /** Fastify logger; off in tests. */
+  /** Logs one line per request (config.log); off in tests. */
   logger?: boolean;
 }
 
@@ -46,10 +45,23 @@ async function sessionSecret(dbHandle: DbHandle, configured: string | undefined)
 export async function createServer({ dbHandle, config, logger = false }: ServerOptions) {
   const { db } = dbHandle;
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
-    trustProxy: true,
+    logger: logger
+      ? {
+          level: config.log.level,
+          ...(config.log.pretty
+            ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } }
+            : {}),
+        }
+      : false,
+    // Fastify's own logging writes two lines per request; the onResponse hook below writes one.
+    disableRequestLogging: true,
+    // A hop count trusts that many proxies nearest to us (Fastify's types miss the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
   });
 
   await app.register(fastifyHelmet, {
@@ -73,51 +85,56 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     hsts: config.production,
   });
 
-  app.addHook('onRequest', guardWrites);
-  // Fastify's own errors (malformed JSON, body too large) answer as the API does: { message }.
+  app.addHook('onRequest', createWriteGuard(config.appOrigin));
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    // Fastify's own refusals (malformed JSON, body too large) keep their status and message.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
-    // Errors outside the procedures (the session store's lookup) get the same mapping: 503 when the database is away.
-    const mapped = toTRPCError(error);
-    const status = getHTTPStatusCodeFromError(mapped);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({ message: publicMessage(mapped) });
+    return sendError(req, reply, error);
   });
 
-  const store = new KyselySessionStore(db);
+  const sessions = new SessionStore(db);
+  const authGuards = createAuthGuards(db);
   const secret = await sessionSecret(dbHandle, config.sessionSecret);
-  const contextDeps = { db, config, authLimits: createAuthLimits() };
+  const contextDeps: RequestContextDeps = {
+    db,
+    config,
+    authGuards,
+    sessions,
+    secureCookie: config.production ? 'auto' : false,
+  };
   const createContext = (req: FastifyRequest, reply: FastifyReply) =>
     createRequestContext(contextDeps, req, reply);
 
-  // Sessions only for the API paths: static files neither read nor roll the session row.
+  // Cookies only for the API paths: static files never look at the session.
   await app.register(async (api) => {
-    await api.register(fastifyCookie);
-    await api.register(fastifySession, {
-      secret,
-      store,
-      cookieName: SESSION_COOKIE,
-      saveUninitialized: false,
-      rolling: true,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.production ? 'auto' : false,
-        path: '/',
-        maxAge: IDLE_TIMEOUT_MS,
-      },
-    });
+    await api.register(fastifyCookie, { secret });
     await api.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_BATCH_SIZE,
         createContext: ({ req, res }) => createContext(req, res),
         onError: ({ error, path: procedure }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             app.log.error({ err: error.cause ?? error, procedure }, 'tRPC call failed');
         },
+        responseMeta: ({ errors }) =>
+          errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')
+            ? { headers: { 'Retry-After': RETRY_AFTER_SECONDS } }
+            : {},
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
     registerRestRoutes(api, createContext);
@@ -144,15 +161,14 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     });
   }
 
-  const pruneTimer = setInterval(
-    () => {
-      store.prune().catch((err: unknown) => app.log.warn({ err }, 'session prune failed'));
-    },
-    15 * 60 * 1000,
-  );
+  const prune = () =>
+    Promise.all([sessions.prune(), authGuards.failures.prune()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'pruning expired sessions and sign-in failures failed'),
+    );
+  const pruneTimer = setInterval(prune, 15 * 60 * 1000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  await store.prune().catch(() => undefined);
+  await prune();
 
   return {
     app,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { FeedProvider } from '../src/routers/catalog/feed-provider.js';
+import { FeedProvider, MAX_FEED_BYTES } from '../src/routers/catalog/feed-provider.js';
 import { parseCsv, parseFeed } from '../src/routers/catalog/parse.js';
 import { providerSlug } from '../src/routers/catalog/provider.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
@@ -361,6 +361,57 @@ describe('feed from a URL', () => {
     status = 503;
     await expect(new FeedProvider('Remote', url).fetch()).rejects.toThrow(
       'Could not read the Remote catalogue: the feed answered 503',
+    );
+  });
+});
+
+describe('feed from a URL that misbehaves', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/internal-admin' });
+        res.end();
+      } else if (req.url === '/huge-declared') {
+        res.writeHead(200, {
+          'content-type': 'text/csv',
+          'content-length': String(MAX_FEED_BYTES + 1),
+        });
+        res.end();
+      } else {
+        // No length announced: the cap must hold while reading.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        const chunk = Buffer.alloc(1024 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          while (sent <= MAX_FEED_BYTES + chunk.length) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('close', () => (sent = Number.POSITIVE_INFINITY));
+        pump();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses to follow a redirect', async () => {
+    await expect(new FeedProvider('Remote', `${base}/moved`).fetch()).rejects.toThrow(
+      'Could not read the Remote catalogue: the feed answered a redirect (302), which is not followed',
+    );
+  });
+
+  it('refuses a feed larger than the cap, announced or not', async () => {
+    await expect(new FeedProvider('Remote', `${base}/huge-declared`).fetch()).rejects.toThrow(
+      'the feed is larger than 64 MiB',
+    );
+    await expect(new FeedProvider('Remote', `${base}/huge-streamed`).fetch()).rejects.toThrow(
+      'the feed is larger than 64 MiB',
     );
   });
 });

@@ -1,31 +1,50 @@
-/**
- * A fixed-window counter per key, in memory. Enough for one API process; the login and register
- * limits of decisions.md §6 (per IP and per email) are checked inside the procedures so that
- * REST, tRPC and batched tRPC calls all count.
- */
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+import type { Db } from '@pharm/db';
+import { sql } from 'kysely';
 
+/**
+ * Failures per key in a fixed one-minute window, counted in the `auth_failures` table so that
+ * every API process on the database sees the same counts (decisions.md §6).
+ */
+export class FailureCounter {
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    private readonly db: Db,
+    readonly limit = 10,
+    readonly windowMs = 60_000,
   ) {}
 
-  /** Counts one try; false when the key is over its limit in the current window. */
-  take(key: string, now = Date.now()): boolean {
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      if (this.windows.size > 10_000) this.prune(now);
-      this.windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= this.limit;
+  /** True when any of the keys has reached the limit in its current window. */
+  async blocked(keys: string[], now = Date.now()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('authFailures')
+      .select('key')
+      .where('key', 'in', keys)
+      .where('windowStart', '>', new Date(now - this.windowMs))
+      .where('count', '>=', this.limit)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(key);
-    }
+  /** Counts one failure against each key; a window older than a minute starts again at 1. */
+  async record(keys: string[], now = Date.now()): Promise<void> {
+    const windowStart = new Date(now);
+    const current = sql<boolean>`auth_failures.window_start > ${new Date(now - this.windowMs)}`;
+    await this.db
+      .insertInto('authFailures')
+      // Sorted, so that two requests upserting the same keys take their row locks in one order.
+      .values([...new Set(keys)].sort().map((key) => ({ key, windowStart, count: 1 })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql`case when ${current} then auth_failures.count + 1 else 1 end`,
+          windowStart: sql`case when ${current} then auth_failures.window_start else excluded.window_start end`,
+        }),
+      )
+      .execute();
+  }
+
+  async prune(now = Date.now()): Promise<void> {
+    await this.db
+      .deleteFrom('authFailures')
+      .where('windowStart', '<=', new Date(now - this.windowMs))
+      .execute();
   }
 }

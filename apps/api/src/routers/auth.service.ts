@@ -3,9 +3,11 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '@pharm/db';
 import type { LoginData, RegisterData } from '@pharm/validators';
 import { sql } from 'kysely';
-import type { SessionUser } from '../context.js';
+import type { Registration } from '../config.js';
+import { BoundedQueue } from '../lib/bounded-queue.js';
 import { conflict } from '../lib/errors.js';
-import { RateLimiter } from '../lib/rate-limit.js';
+import { FailureCounter } from '../lib/rate-limit.js';
+import type { SessionUser } from '../sessions.js';
 
 /** decisions.md §6: argon2id with m = 19 MiB, t = 2, p = 1. */
 const ARGON2 = {
@@ -17,14 +19,14 @@ const ARGON2 = {
 
 export const LOGIN_FAILED = 'Invalid email or password';
 
-/** 10 tries a minute per IP and per email, for login and register each; one set per server. */
-export function createAuthLimits() {
-  return {
-    login: { ip: new RateLimiter(10, 60_000), email: new RateLimiter(10, 60_000) },
-    register: { ip: new RateLimiter(10, 60_000), email: new RateLimiter(10, 60_000) },
-  };
+/**
+ * What guards sign-in and registration: failure counts shared through the database, and one
+ * queue per process for the argon2 work (two at once, each ~15 ms of a core and 19 MiB).
+ */
+export function createAuthGuards(db: Db) {
+  return { failures: new FailureCounter(db), hashing: new BoundedQueue(2, 16) };
 }
-export type AuthLimits = ReturnType<typeof createAuthLimits>;
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
 
 /** Hashed once, verified against when the email is unknown so that both failures take as long. */
 let dummyHash: Promise<string> | undefined;
@@ -35,18 +37,27 @@ export function hashPassword(password: string): Promise<string> {
 
 export interface Caller {
   ip: string;
-  limits: AuthLimits;
+  guards: AuthGuards;
 }
 
-function checkRateLimit(kind: keyof AuthLimits, caller: Caller, email: string): void {
-  const okIp = caller.limits[kind].ip.take(caller.ip);
-  const okEmail = caller.limits[kind].email.take(email.toLowerCase());
-  if (!okIp || !okEmail) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many attempts; please wait a minute and try again',
-    });
-  }
+function tooManyTries(): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many attempts; please wait a minute and try again',
+  });
+}
+
+function checkRegistrationOpen(registration: Registration, email: string): void {
+  if (registration.mode === 'open') return;
+  const domain = email.split('@').pop()!.toLowerCase();
+  if (registration.mode === 'domains' && registration.domains.includes(domain)) return;
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message:
+      registration.mode === 'closed'
+        ? 'Registration is closed; ask an administrator for an account'
+        : `Registration is open only to addresses at ${registration.domains.join(', ')}`,
+  });
 }
 
 const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
@@ -55,9 +66,14 @@ export async function registerUser(
   db: Db,
   input: RegisterData,
   caller: Caller,
+  registration: Registration,
 ): Promise<SessionUser> {
-  checkRateLimit('register', caller, input.email);
-  const passwordHash = await hashPassword(input.password);
+  checkRegistrationOpen(registration, input.email);
+  // Every registration costs a hash and may create an account: each try counts, not only failures.
+  const keys = [`register ip ${caller.ip}`];
+  if (await caller.guards.failures.blocked(keys)) throw tooManyTries();
+  await caller.guards.failures.record(keys);
+  const passwordHash = await caller.guards.hashing.run(() => hashPassword(input.password));
   const user = await db
     .insertInto('users')
     .values({
@@ -73,16 +89,26 @@ export async function registerUser(
   return user;
 }
 
+/**
+ * Failures count per address and per (address, email): a stranger failing on someone's email
+ * from elsewhere never locks its owner out, and a correct password never counts.
+ */
 export async function authenticate(db: Db, input: LoginData, caller: Caller): Promise<SessionUser> {
-  checkRateLimit('login', caller, input.email);
+  const email = input.email.toLowerCase();
+  const keys = [`login ip ${caller.ip}`, `login ip+email ${caller.ip} ${email}`];
+  if (await caller.guards.failures.blocked(keys)) throw tooManyTries();
   const row = await db
     .selectFrom('users')
     .select([...userColumns, 'passwordHash'])
-    .where(sql`lower(email)`, '=', input.email.toLowerCase())
+    .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
   dummyHash ??= hashPassword('not-a-real-password');
-  const valid = await verify(row?.passwordHash ?? (await dummyHash), input.password);
-  if (!row || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOGIN_FAILED });
+  const storedHash = row?.passwordHash ?? (await dummyHash);
+  const valid = await caller.guards.hashing.run(() => verify(storedHash, input.password));
+  if (!row || !valid) {
+    await caller.guards.failures.record(keys);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: LOGIN_FAILED });
+  }
   const { passwordHash: _hash, ...user } = row;
   return user;
 }

@@ -19,19 +19,25 @@ export const authRouter = createTRPCRouter({
 
   register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
     const session = requireSession(ctx);
-    const user = await registerUser(ctx.db, input, { ip: ctx.ip, limits: ctx.authLimits });
+    const user = await registerUser(
+      ctx.db,
+      input,
+      { ip: ctx.ip, guards: ctx.authGuards },
+      ctx.config.registration,
+    );
     await session.signIn(user.id);
     return user;
   }),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const session = requireSession(ctx);
-    const user = await authenticate(ctx.db, input, { ip: ctx.ip, limits: ctx.authLimits });
+    const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
     await session.signIn(user.id);
     return user;
   }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  /** 401 without a session, like every other signed-in call. */
+  logout: protectedProcedure.mutation(async ({ ctx }) => {
     await requireSession(ctx).signOut();
     return { ok: true as const };
   }),

@@ -47,6 +47,11 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
+  if (config.production) {
+    // The demo user has a published password: never on a real deployment.
+    console.error('pnpm db:seed refuses to run with NODE_ENV=production');
+    process.exit(1);
+  }
   const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
   await seed(handle.db);
   await handle.close();

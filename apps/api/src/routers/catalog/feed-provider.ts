@@ -7,6 +7,8 @@ import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider
 
 /** A slow or stuck provider must not hold the import (and its HTTP request) forever. */
 const FETCH_TIMEOUT_MS = 60_000;
+/** Ten times the largest catalogue we know of (10,000 products with 50,000 variants as CSV). */
+export const MAX_FEED_BYTES = 64 * 1024 * 1024;
 
 function formatOf(location: string, contentType?: string | null): FeedFormat | undefined {
   const type = contentType?.split(';', 1)[0]?.trim().toLowerCase();
@@ -46,13 +48,20 @@ export class FeedProvider implements CatalogProvider {
         response = await fetch(this.location, {
           signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
           headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5' },
+          // A redirect could point the server at an address of its own network (SSRF).
+          redirect: 'manual',
         });
       } catch (cause) {
         throw this.unavailable('the feed did not answer', cause);
       }
+      if (response.status >= 300 && response.status < 400) {
+        throw this.unavailable(
+          `the feed answered a redirect (${response.status}), which is not followed`,
+        );
+      }
       if (!response.ok) throw this.unavailable(`the feed answered ${response.status}`);
       return {
-        text: await response.text(),
+        text: await this.readCapped(response),
         format: formatOf(this.location, response.headers.get('content-type')),
       };
     }
@@ -65,6 +74,33 @@ export class FeedProvider implements CatalogProvider {
         cause,
       );
     }
+  }
+
+  /** The body as text, refused as soon as it grows past MAX_FEED_BYTES. */
+  private async readCapped(response: Response): Promise<string> {
+    const tooLarge = () =>
+      this.unavailable(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MiB`);
+    if (Number(response.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) {
+      await response.body?.cancel();
+      throw tooLarge();
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body?.getReader();
+    try {
+      for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+        size += read.value.byteLength;
+        if (size > MAX_FEED_BYTES) {
+          await reader?.cancel();
+          throw tooLarge();
+        }
+        chunks.push(read.value);
+      }
+    } catch (cause) {
+      if (size > MAX_FEED_BYTES) throw cause;
+      throw this.unavailable('the feed broke off', cause);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   private unavailable(reason: string, cause?: unknown): TRPCError {
