@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { DbHandle } from '@pharm/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import { createRequestContext, type RequestContextDeps } from './context.js';
 import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
@@ -54,7 +54,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
         }
       : false,
     // Fastify's own logging writes two lines per request; the onResponse hook below writes one.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies nearest to us (Fastify's types miss the number form).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -182,6 +182,40 @@ describe('session timeouts', () => {
     expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
+  it('writes nothing while the idle expiry has moved by less than a minute', async () => {
+    const c = await t.signedIn();
+    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const recent = new Date(Date.now() + 30 * 60_000 - 30_000);
+    await t.db.updateTable('session').set({ expire: recent }).where('sid', '=', sid).execute();
+    const res = await c.get('/api/user');
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const row = await t.db
+      .selectFrom('session')
+      .select('expire')
+      .where('sid', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(row.expire.getTime()).toBe(recent.getTime());
+  });
+
+  it('never rolls the idle expiry past 12 hours after sign-in', async () => {
+    const c = await t.signedIn();
+    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const signedInAt = new Date(Date.now() - ABSOLUTE_TIMEOUT_MS + 10 * 60_000);
+    await t.db
+      .updateTable('session')
+      .set({ signedInAt, expire: new Date(Date.now() + 5 * 60_000) })
+      .where('sid', '=', sid)
+      .execute();
+    await c.get('/api/user');
+    const row = await t.db
+      .selectFrom('session')
+      .select('expire')
+      .where('sid', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(row.expire.getTime()).toBe(signedInAt.getTime() + ABSOLUTE_TIMEOUT_MS);
+  });
+
   it('ends a session 12 hours after sign-in however active it is', async () => {
     const c = await t.signedIn();
     const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;

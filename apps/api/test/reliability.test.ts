@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,50 +94,101 @@ describe.skipIf(!usingPostgres)('PostgreSQL restart under a running API', () => 
   });
 });
 
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEnv = {
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  DATA_DIR: 'memory://',
+  SESSION_SECRET: 'x'.repeat(40),
+};
+
+/** `src/main.ts` in a process of its own, as production starts it; resolves with its port. */
+async function startMain(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
+  });
+  return { child, port };
+}
+
+/** Opens a connection and sends a register request whose body stops after 10 bytes. */
+async function startSlowRegister(port: number) {
+  const body = JSON.stringify({ email: 'drain@example.com', password: 'secret12' });
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  let response = '';
+  socket.on('data', (chunk) => (response += chunk.toString()));
+  socket.write(
+    `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  return {
+    socket,
+    finish: () => socket.write(body.slice(10)),
+    response: () => response,
+  };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
 describe('SIGTERM', () => {
   it('finishes the request in flight, then exits cleanly', async () => {
-    const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: '',
-        DATA_DIR: 'memory://',
-        SESSION_SECRET: 'x'.repeat(40),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (match) resolve(Number(match[1]));
-      });
-      child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
-    });
-
-    // A request whose body is still arriving when SIGTERM comes.
-    const body = JSON.stringify({ email: 'drain@example.com', password: 'secret12' });
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-    let response = '';
-    socket.on('data', (chunk) => (response += chunk.toString()));
-    socket.write(
-      `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
+    const { child, port } = await startMain();
+    const slow = await startSlowRegister(port);
+    const exited = exitOf(child);
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    socket.write(body.slice(10));
-    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    slow.finish();
+    await new Promise<void>((resolve) => slow.socket.on('close', () => resolve()));
 
-    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    expect(slow.response()).toMatch(/^HTTP\/1\.1 201/);
     expect(await exited).toBe(0);
+  });
+
+  // Takes the full 25 s deadline: run once, not on both databases.
+  it.skipIf(usingPostgres)(
+    'exits within 25 s even when a request never finishes',
+    async () => {
+      const { child, port } = await startMain();
+      const stalled = await startSlowRegister(port);
+      const exited = exitOf(child);
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      const took = Date.now() - signalled;
+      stalled.socket.destroy();
+      expect(code).toBe(1);
+      expect(took).toBeGreaterThanOrEqual(24_000);
+      expect(took).toBeLessThan(30_000);
+    },
+    40_000,
+  );
+});
+
+describe('pnpm db:seed', () => {
+  it('refuses to run with NODE_ENV=production', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/seed/index.ts'], {
+      cwd: apiDir,
+      env: { ...serverEnv, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    expect(await exitOf(child)).toBe(1);
+    expect(err).toContain('pnpm db:seed refuses to run with NODE_ENV=production');
   });
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('listens on 127.0.0.1, trusts no proxy and keeps registration open by default', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.trustProxy).toBe(false);
+    expect(config.registration).toEqual({ mode: 'open' });
+    expect(config.db).toEqual({ poolMax: 10, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 });
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.5', ['10.0.0.0/8', '192.168.1.5']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe any client', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY: "true" is not a hop count or an IP address/CIDR range',
+    );
+  });
+
+  it.each([
+    ['open', { mode: 'open' }],
+    ['closed', { mode: 'closed' }],
+    [
+      'Pharm.Example, @staff.example',
+      { mode: 'domains', domains: ['pharm.example', 'staff.example'] },
+    ],
+  ])('reads REGISTRATION=%s', (value, expected) => {
+    expect(loadConfig({ REGISTRATION: value }).registration).toEqual(expected);
+  });
+
+  it('names every invalid setting at once', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        SESSION_SECRET: 'short',
+        REGISTRATION: 'sometimes',
+        APP_ORIGIN: 'pharm.example.com',
+      }),
+    ).toThrow(
+      [
+        'Invalid environment:',
+        '  PORT: must be a whole number of at least 0',
+        '  SESSION_SECRET: must be at least 32 characters',
+        '  APP_ORIGIN: must be scheme://host[:port], e.g. https://pharm.example.com',
+        '  REGISTRATION: "sometimes" is not open, closed or an email domain',
+      ].join('\n'),
+    );
+  });
+});
