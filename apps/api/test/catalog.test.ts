@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { FeedProvider, MAX_FEED_BYTES } from '../src/routers/catalog/feed-provider.js';
-import { parseCsv, parseFeed } from '../src/routers/catalog/parse.js';
-import { providerSlug } from '../src/routers/catalog/provider.js';
+import { FeedProvider, MAX_FEED_BYTES } from '../src/catalog/feed-provider.js';
+import { parseCsv, parseFeed } from '../src/catalog/parse.js';
+import { providerSlug } from '../src/catalog/provider.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 const SAMPLE_PATH = loadConfig({}).catalogFeed;

@@ -10,9 +10,9 @@ import {
 } from '@pharm/validators';
 import { notFound } from '../lib/errors.js';
 import { createTRPCRouter, protectedProcedure } from '../trpc.js';
-import { catalogProvider } from './catalog/feed-provider.js';
-import { parseFeed } from './catalog/parse.js';
-import { importCatalog, previewCatalog } from './catalog/upsert.js';
+import { catalogProvider } from '../catalog/feed-provider.js';
+import { parseFeed } from '../catalog/parse.js';
+import { importCatalog, previewCatalog } from '../catalog/upsert.js';
 import {
   createProduct,
   createVariant,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../config.js';
 import { parseFeed, type FeedFormat } from './parse.js';
 import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider.js';
 

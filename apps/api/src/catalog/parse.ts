@@ -6,6 +6,7 @@ import {
   type FieldIssue,
   type ImportRowError,
 } from '@pharm/validators';
+import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
@@ -216,57 +217,39 @@ interface CsvRecord {
   fields: string[];
 }
 
-/** RFC 4180: comma-separated, fields in double quotes may hold commas, quotes ("") and line breaks. */
+const LINE_BREAKS = /\r\n|\r|\n/g;
+
+/**
+ * RFC 4180 through csv-parse: fields in double quotes may hold commas, quotes ("") and line
+ * breaks. Lenient where spreadsheets are: any line ending (even mixed), a stray quote inside an
+ * unquoted field is kept as text, blank lines are skipped, the row length is checked by the caller.
+ */
 export function parseCsv(text: string): { records: CsvRecord[]; error?: ImportRowError } {
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endRecord = () => {
-    fields.push(field);
-    // A blank line is no record.
-    if (fields.length > 1 || fields[0] !== '') records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === '\n') line += 1;
-        field += c;
-      }
-      i += 1;
-      continue;
-    }
-    if (c === '"' && field === '') {
-      quoted = true;
-    } else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += c;
-    }
-    i += 1;
+  let lastLine = 0;
+  try {
+    parse(text, {
+      bom: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      on_record: (fields: string[], context) => {
+        // `lines` is where the record ends; it started as many lines earlier as its fields break.
+        const breaks = fields.reduce((n, f) => n + (f.match(LINE_BREAKS)?.length ?? 0), 0);
+        records.push({ line: context.lines - breaks, fields });
+        lastLine = context.lines;
+        return null;
+      },
+    });
+  } catch (cause) {
+    const code = (cause as { code?: string }).code;
+    const message =
+      code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'A quoted field is not closed'
+        : `The CSV file cannot be read: ${(cause as Error).message}`;
+    return { records, error: { row: lastLine + 1, message } };
   }
-  if (quoted)
-    return { records, error: { row: recordLine, message: 'A quoted field is not closed' } };
-  if (field !== '' || fields.length) endRecord();
   return { records };
 }
 

@@ -1,7 +1,7 @@
 import type { Db, Product, ProductVariant } from '@pharm/db';
 import type { ImportCounts, ImportResult, ImportRowError } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivities, type ActivityEntry } from '../../lib/activity.js';
+import { logActivities, type ActivityEntry } from '../lib/activity.js';
 import { capErrors } from './parse.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
