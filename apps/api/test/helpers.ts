@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDb, createScratchDatabase, type DbHandle } from '@pharm/db';
+import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createServer, type AppServer } from '../src/server.js';
 
@@ -136,4 +137,23 @@ export class Client {
   delete<T = any>(url: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', url, undefined, headers);
   }
+}
+
+/**
+ * Makes every INSERT into `table` fail until `remove` is called: a write that reaches that step
+ * fails there, as a crash or a constraint would, and its transaction must leave nothing behind.
+ */
+export async function injectFault(
+  db: DbHandle['db'],
+  table: string,
+): Promise<{ remove: () => Promise<void> }> {
+  await sql`create or replace function injected_fault() returns trigger language plpgsql as $$
+    begin raise exception 'injected fault'; end $$`.execute(db);
+  await sql`create trigger injected_fault before insert on ${sql.table(table)}
+    for each row execute function injected_fault()`.execute(db);
+  return {
+    remove: async () => {
+      await sql`drop trigger injected_fault on ${sql.table(table)}`.execute(db);
+    },
+  };
 }

@@ -370,6 +370,42 @@ describe('update', () => {
     ]);
   });
 
+  describe('every status change, allowed or refused', () => {
+    // Written out by hand, not derived from ORDER_TRANSITIONS: the table the server must follow.
+    const allowed: Record<string, string[]> = {
+      Draft: ['Draft', 'Sent', 'Cancelled'],
+      Sent: ['Sent', 'Fulfilled', 'Cancelled'],
+      Fulfilled: ['Fulfilled'],
+      Cancelled: ['Cancelled'],
+    };
+    const pathTo: Record<string, string[]> = {
+      Draft: [],
+      Sent: ['Sent'],
+      Fulfilled: ['Sent', 'Fulfilled'],
+      Cancelled: ['Cancelled'],
+    };
+    for (const from of Object.keys(allowed)) {
+      for (const to of Object.keys(allowed)) {
+        const ok = allowed[from]!.includes(to);
+        it(`${from} → ${to}: ${ok ? 'allowed' : '409'}`, async () => {
+          const created = await createOrder();
+          const url = `/api/orders/${created.id}`;
+          for (const step of pathTo[from]!)
+            expect((await c.put(url, { status: step })).status).toBe(200);
+          const res = await c.put(url, { status: to });
+          if (ok) {
+            expect(res.status).toBe(200);
+            expect(res.body.status).toBe(to);
+          } else {
+            expect(res.status).toBe(409);
+            expect(res.body.message).toBe(`Cannot change order status from ${from} to ${to}`);
+            expect((await c.get(url)).body.status).toBe(from);
+          }
+        });
+      }
+    }
+  });
+
   it('treats setting the current status as no change', async () => {
     const created = await createOrder();
     const res = await c.put(`/api/orders/${created.id}`, { status: 'Draft' });
@@ -403,6 +439,12 @@ describe('update', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe(
       `Order ${draft.orderNumber} is Cancelled and can no longer be edited`,
+    );
+
+    const sent = await createOrder();
+    await c.put(`/api/orders/${sent.id}`, { status: 'Sent' });
+    expect((await c.put(`/api/orders/${sent.id}`, { status: 'Cancelled' })).body.status).toBe(
+      'Cancelled',
     );
 
     const fulfilled = await createOrder();
