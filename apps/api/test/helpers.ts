@@ -157,3 +157,12 @@ export async function injectFault(
     },
   };
 }
+
+/**
+ * The name of a test that races requests against each other. PGlite runs one query at a time, so
+ * there such a test passes whatever the locking; the name says so, and only the PostgreSQL run of
+ * it proves anything.
+ */
+export function raceTest(name: string): string {
+  return usingPostgres ? name : `${name} [PGlite runs one query at a time: cannot fail here]`;
+}

@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Client, type TestApp } from './helpers.js';
+import { raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let c: Client;
@@ -180,7 +180,7 @@ describe('create', () => {
     expect(max.body.total).toBe('99999999.99');
   });
 
-  it('gives 20 concurrent creates 20 distinct, consecutive numbers', async () => {
+  it(raceTest('gives 20 concurrent creates 20 distinct, consecutive numbers'), async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () => c.post('/api/orders', order())),
     );
@@ -324,7 +324,7 @@ describe('update', () => {
     expect(after.body.total).toBe('29.30');
   });
 
-  it('never mixes the line items of two concurrent updates', async () => {
+  it(raceTest('never mixes the line items of two concurrent updates'), async () => {
     const created = await createOrder();
     const lines = (description: string) => Array.from({ length: 5 }, () => line({ description }));
     await Promise.all([
