@@ -22,13 +22,14 @@ export function baseUrl(): string {
 
 /**
  * Starts the built app (apps/api/dist serving apps/web/dist) on a port it picks itself, against a
- * new empty database: a scratch PostgreSQL database when DATABASE_URL is set, else PGlite in a
- * temporary folder. Each test file gets its own, so no file sees another's data.
+ * new empty database: a scratch PostgreSQL database in the postgres project (vitest.config.ts),
+ * else PGlite in a temporary folder. Each test file gets its own, so no file sees another's data.
  */
 export async function startApp(): Promise<void> {
-  const scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_e2e')
-    : undefined;
+  const scratch =
+    process.env.E2E_DB === 'postgres' && process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL, 'pharm_e2e')
+      : undefined;
   const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), 'pharm-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: repoRoot,
