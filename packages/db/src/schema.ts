@@ -1,6 +1,15 @@
 import type {
+  InvoiceStatus,
+  OrderStatus,
+  PaymentMethod,
+  PaymentTerms,
+  ProductCategory,
+  ShippingMethod,
+} from '@pharm/validators';
+import type {
   ColumnType,
   Generated,
+  GeneratedAlways,
   Insertable,
   JSONColumnType,
   Selectable,
@@ -14,7 +23,8 @@ import type {
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Money = ColumnType<string, string | undefined, string>;
-type Id = Generated<number>;
+/** `generated always as identity`: the database alone gives ids; an insert cannot name one. */
+type Id = GeneratedAlways<number>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -49,7 +59,7 @@ export interface PharmaciesTable {
   phone: string | null;
   shippingAddress: string | null;
   billingAddress: string | null;
-  terms: string | null;
+  terms: PaymentTerms | null;
   notes: string | null;
   balance: Money;
   createdAt: Generated<Date>;
@@ -60,7 +70,7 @@ export interface ProductsTable {
   id: Id;
   sku: string;
   name: string;
-  category: string;
+  category: ProductCategory;
   defaultPrice: Money;
   active: Generated<boolean>;
   createdAt: Generated<Date>;
@@ -87,9 +97,9 @@ export interface OrdersTable {
   orderNumber: string;
   pharmacyId: number;
   orderDate: string;
-  shipMethod: string | null;
+  shipMethod: ShippingMethod | null;
   notes: string | null;
-  status: Generated<string>;
+  status: Generated<OrderStatus>;
   subtotal: Money;
   total: Money;
   createdAt: Generated<Date>;
@@ -115,13 +125,13 @@ export interface InvoicesTable {
   pharmacyId: number;
   invoiceDate: string;
   dueDate: string;
-  terms: string | null;
+  terms: PaymentTerms | null;
   notes: string | null;
   lotNumber: string | null;
   traySize: string | null;
   nestSize: string | null;
   caseSize: string | null;
-  status: Generated<string>;
+  status: Generated<InvoiceStatus>;
   taxRate: Money;
   shipping: Money;
   amount: Money;
@@ -150,7 +160,7 @@ export interface PaymentsTable {
   pharmacyId: number;
   date: string;
   amount: string;
-  method: string;
+  method: PaymentMethod;
   reference: string | null;
   notes: string | null;
   idempotencyKey: string | null;
@@ -159,7 +169,7 @@ export interface PaymentsTable {
 }
 
 export interface ActivityLogTable {
-  id: Generated<number>;
+  id: Id;
   entityType: string;
   entityId: number;
   action: string;

@@ -14,6 +14,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const SHIPPING_METHODS = ['Ground Shipping', 'Express Shipping', 'Overnight'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export const orderStatusField = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
