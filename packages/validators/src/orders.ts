@@ -13,6 +13,16 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
+/** Whether an order may go from one status to another; staying where it is always may. */
+export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return from === to || ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Fulfilled and Cancelled orders are history: their content no longer changes. */
+export function isOrderEditable(status: OrderStatus): boolean {
+  return status === 'Draft' || status === 'Sent';
+}
+
 export const SHIPPING_METHODS = ['Ground Shipping', 'Express Shipping', 'Overnight'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 

@@ -1,11 +1,11 @@
 import type { Db, Order, OrderLineItem } from '@pharm/db';
 import {
   fromCents,
-  ORDER_TRANSITIONS,
+  canTransitionOrder,
+  isOrderEditable,
   orderTotals,
   type OrderData,
   type OrderListQuery,
-  type OrderStatus,
   type OrderUpdateData,
   type Page,
 } from '@pharm/validators';
@@ -216,8 +216,6 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
   });
 }
 
-const LOCKED_STATUSES: readonly OrderStatus[] = ['Fulfilled', 'Cancelled'];
-
 /**
  * A status change alone (`{status}`), or the whole order with an optional status change; the
  * line items are replaced. Setting the status the order already has changes nothing.
@@ -237,9 +235,9 @@ export function updateOrder(
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw notFound('Order');
-    const from = current.status as OrderStatus;
+    const from = current.status;
     const to = data.status ?? from;
-    if (to !== from && !ORDER_TRANSITIONS[from].includes(to)) {
+    if (!canTransitionOrder(from, to)) {
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
 
@@ -260,7 +258,7 @@ export function updateOrder(
       return getOrder(trx, id);
     }
 
-    if (LOCKED_STATUSES.includes(from)) {
+    if (!isOrderEditable(from)) {
       throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
     }
     if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
