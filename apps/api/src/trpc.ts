@@ -1,22 +1,17 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context.js';
-import { fieldIssues, publicMessage, toTRPCError } from './lib/errors.js';
+import { toTRPCError, trpcErrorData } from './lib/errors.js';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const issues = fieldIssues(error);
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of issues) {
-      const key = issue.path.join('.');
-      fieldErrors[key] ??= issue.message;
-    }
     const { stack: _stack, ...data } = shape.data;
+    const domain = trpcErrorData(error);
     return {
       ...shape,
-      message: publicMessage(error),
-      data: { ...data, fieldErrors, issues },
+      message: domain.message,
+      data: { ...data, code: domain.code, issues: domain.issues, fieldErrors: domain.fieldErrors },
     };
   },
 });

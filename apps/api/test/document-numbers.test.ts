@@ -77,7 +77,11 @@ describe('document numbers', () => {
       const fault = await injectFault(t.db, table);
       const failed = await c.post('/api/orders', order()).finally(() => fault.remove());
       expect(failed.status).toBe(500);
-      expect(failed.body).toEqual({ message: 'Internal server error', issues: [] });
+      expect(failed.body).toEqual({
+        message: 'Internal server error',
+        code: 'INTERNAL',
+        issues: [],
+      });
       const after = await rows();
       expect(after).toEqual({
         orders: before.orders + 1,

@@ -130,7 +130,11 @@ describe('products REST', () => {
     await c.post('/api/products', product('DUP-1'));
     const dup = await c.post('/api/products', product('DUP-1'));
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe('SKU DUP-1 already exists');
+    expect(dup.body).toEqual({
+      message: 'SKU DUP-1 already exists',
+      code: 'DUPLICATE',
+      issues: [{ path: ['sku'], message: 'SKU DUP-1 already exists' }],
+    });
 
     expect(
       (await c.post('/api/product-variants', { ...variant('VL-2R-CLR'), parentSku: 'DUP-1' }))
@@ -349,6 +353,14 @@ describe('products.save (the form: product and variants together)', () => {
     });
     expect(res.status).toBe(409);
     expect(res.message).toBe('Variant SKU TAKEN-V already exists');
+    // The form puts it under the row that holds the SKU, from the code and path, not the prose.
+    expect(res.error.data).toMatchObject({
+      code: 'DUPLICATE',
+      issues: [
+        { path: ['variants', 1, 'variantSku'], message: 'Variant SKU TAKEN-V already exists' },
+      ],
+      fieldErrors: { 'variants.1.variantSku': 'Variant SKU TAKEN-V already exists' },
+    });
     const after = (await c.get(`/api/products/${created.id}`)).body;
     expect(after.name).toBe('Product SAVE-3');
     expect(after.variants.map((v: any) => [v.variantSku, v.size])).toEqual([

@@ -19,3 +19,28 @@ export function issuesMessage(issues: readonly FieldIssue[]): string {
     .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
     .join('; ');
 }
+
+/**
+ * What went wrong, as a code the API answers with (`{ message, code, issues }` on REST,
+ * `error.data.code` and `error.data.issues` over tRPC) and clients act on, with its HTTP status.
+ */
+export const ERROR_STATUS = {
+  /** The input breaks a rule; `issues` says which field and why. */
+  INVALID: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  /** A value that must be unique is taken; `issues` names the field. */
+  DUPLICATE: 409,
+  /** The record's state refuses the change (a status transition, a locked order, a reference). */
+  CONFLICT: 409,
+  /** An idempotency key reused with another request. */
+  MISMATCH: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  /** A service we call (a catalogue feed) failed. */
+  UPSTREAM: 502,
+  /** Try again shortly: the database or the server is busy or away (with Retry-After). */
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../lib/domain-error.js';
 import type { AppConfig } from '../config.js';
 import { parseFeed, type FeedFormat } from './parse.js';
 import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider.js';
@@ -103,10 +103,8 @@ export class FeedProvider implements CatalogProvider {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  private unavailable(reason: string, cause?: unknown): TRPCError {
-    return new TRPCError({
-      code: 'BAD_GATEWAY',
-      message: `Could not read the ${this.name} catalogue: ${reason}`,
+  private unavailable(reason: string, cause?: unknown): DomainError {
+    return new DomainError('UPSTREAM', `Could not read the ${this.name} catalogue: ${reason}`, [], {
       cause,
     });
   }

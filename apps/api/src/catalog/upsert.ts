@@ -2,6 +2,7 @@ import type { Db, Product, ProductVariant } from '@pharm/db';
 import type { ImportCounts, ImportResult, ImportRowError } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivities, type ActivityEntry } from '../lib/activity.js';
+import { inTransaction } from '../lib/transaction.js';
 import { capErrors } from './parse.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
@@ -152,7 +153,7 @@ export function importCatalog(
   feed: CatalogFeed,
   opts: { provider: string; userId: string | null },
 ): Promise<ImportResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Two imports at once would each plan against the other's half-written rows; queue them.
     await sql`select pg_advisory_xact_lock(hashtext('catalog-import'))`.execute(trx);
     const plan = await planImport(trx, feed, true);

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './domain-error.js';
 import { describe, expect, it } from 'vitest';
 import { BoundedQueue } from './bounded-queue.js';
 
@@ -29,14 +29,14 @@ describe('BoundedQueue', () => {
     expect(state.running).toBe(0);
   });
 
-  it('refuses a task beyond the waiting room with SERVICE_UNAVAILABLE, at once', async () => {
+  it('refuses a task beyond the waiting room as unavailable, at once', async () => {
     const queue = new BoundedQueue(1, 2);
     const state = { running: 0, peak: 0 };
     const gates = Array.from({ length: 3 }, () => gate(state));
     const runs = gates.map((g) => queue.run(g.task));
     const refused = queue.run(async () => 'never');
-    await expect(refused).rejects.toBeInstanceOf(TRPCError);
-    await expect(refused).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(refused).rejects.toBeInstanceOf(DomainError);
+    await expect(refused).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     for (const g of gates) g.finish();
     await Promise.all(runs);
     expect(await queue.run(async () => 'room again')).toBe('room again');

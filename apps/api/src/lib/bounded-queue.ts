@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from './domain-error.js';
 
 /**
  * Runs at most `concurrency` tasks at once with at most `maxWaiting` more queued; a task beyond
@@ -20,10 +20,7 @@ export class BoundedQueue {
       this.running += 1;
     } else {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new TRPCError({
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The server is busy; please try again in a moment',
-        });
+        throw new DomainError('UNAVAILABLE', 'The server is busy; please try again in a moment');
       }
       // The finishing task hands its slot over, so `running` stays as it is.
       await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -1,19 +1,22 @@
+import { ERROR_STATUS } from '@pharm/validators';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
-import { publicMessage, toTRPCError } from './errors.js';
+import { domainErrorOf, toTRPCError } from './errors.js';
 
 /** What node-postgres throws, with the texts PostgreSQL really sends. */
 function pgError(fields: { code: string; constraint?: string; message: string; detail?: string }) {
   return Object.assign(new Error(fields.message), fields);
 }
 
+/** What a REST client reads, checked to be what a tRPC client gets as well. */
 function answer(error: unknown) {
-  const mapped = toTRPCError(error);
-  return { status: getHTTPStatusCodeFromError(mapped), message: publicMessage(mapped) };
+  const domain = domainErrorOf(error);
+  expect(getHTTPStatusCodeFromError(toTRPCError(error))).toBe(ERROR_STATUS[domain.code]);
+  return { status: ERROR_STATUS[domain.code], message: domain.message };
 }
 
 describe('database errors as the client sees them', () => {
-  it('names the field of a known unique constraint, and quotes nothing of the database', () => {
+  it('names the field of a known unique constraint and the value the user typed, nothing else', () => {
     const res = answer(
       pgError({
         code: '23505',
@@ -22,7 +25,29 @@ describe('database errors as the client sees them', () => {
         detail: 'Key (sku)=(VIAL-2R) already exists.',
       }),
     );
-    expect(res).toEqual({ status: 409, message: 'This SKU already exists' });
+    expect(res).toEqual({ status: 409, message: 'SKU VIAL-2R already exists' });
+    expect(
+      domainErrorOf(pgError({ code: '23505', constraint: 'products_sku_key', message: '' })),
+    ).toMatchObject({
+      code: 'DUPLICATE',
+      issues: [{ path: ['sku'], message: 'This SKU already exists' }],
+    });
+  });
+
+  it('names the field of a check constraint in the message, as validation does', () => {
+    const error = domainErrorOf(
+      pgError({
+        code: '23514',
+        constraint: 'order_line_items_qty_check',
+        message:
+          'new row for relation "order_line_items" violates check constraint "order_line_items_qty_check"',
+      }),
+    );
+    expect(error).toMatchObject({
+      code: 'INVALID',
+      message: 'qty: Quantity must be at least 1',
+      issues: [{ path: ['qty'], message: 'Quantity must be at least 1' }],
+    });
   });
 
   it('gives a generic message for a constraint it has no words for', () => {

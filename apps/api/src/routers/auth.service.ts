@@ -1,11 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import { TRPCError } from '@trpc/server';
 import type { Db } from '@pharm/db';
 import type { LoginData, RegisterData } from '@pharm/validators';
 import { sql } from 'kysely';
 import type { Registration } from '../config.js';
 import { BoundedQueue } from '../lib/bounded-queue.js';
-import { conflict } from '../lib/errors.js';
+import { DomainError } from '../lib/domain-error.js';
 import { FailureCounter } from '../lib/rate-limit.js';
 import type { SessionUser } from '../sessions.js';
 
@@ -40,24 +39,20 @@ export interface Caller {
   guards: AuthGuards;
 }
 
-function tooManyTries(): TRPCError {
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: 'Too many attempts; please wait a minute and try again',
-  });
+function tooManyTries(): DomainError {
+  return new DomainError('RATE_LIMITED', 'Too many attempts; please wait a minute and try again');
 }
 
 function checkRegistrationOpen(registration: Registration, email: string): void {
   if (registration.mode === 'open') return;
   const domain = email.split('@').pop()!.toLowerCase();
   if (registration.mode === 'domains' && registration.domains.includes(domain)) return;
-  throw new TRPCError({
-    code: 'FORBIDDEN',
-    message:
-      registration.mode === 'closed'
-        ? 'Registration is closed; ask an administrator for an account'
-        : `Registration is open only to addresses at ${registration.domains.join(', ')}`,
-  });
+  throw new DomainError(
+    'FORBIDDEN',
+    registration.mode === 'closed'
+      ? 'Registration is closed; ask an administrator for an account'
+      : `Registration is open only to addresses at ${registration.domains.join(', ')}`,
+  );
 }
 
 const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
@@ -85,7 +80,10 @@ export async function registerUser(
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning(userColumns)
     .executeTakeFirst();
-  if (!user) throw conflict('An account with this email already exists');
+  if (!user) {
+    const message = 'An account with this email already exists';
+    throw new DomainError('DUPLICATE', message, [{ path: ['email'], message }]);
+  }
   return user;
 }
 
@@ -107,7 +105,7 @@ export async function authenticate(db: Db, input: LoginData, caller: Caller): Pr
   const valid = await caller.guards.hashing.run(() => verify(storedHash, input.password));
   if (!row || !valid) {
     await caller.guards.failures.record(keys);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: LOGIN_FAILED });
+    throw new DomainError('UNAUTHORIZED', LOGIN_FAILED);
   }
   const { passwordHash: _hash, ...user } = row;
   return user;

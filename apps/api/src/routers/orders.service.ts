@@ -11,8 +11,9 @@ import {
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
+import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { conflict, invalid, notFound } from '../lib/domain-error.js';
 import { containsPattern } from '../lib/sql.js';
 
 export interface OrderListItem extends Order {
@@ -128,7 +129,7 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
 /** decisions.md §2: the server's own line totals and total; client-sent ones are ignored. */
 function computeTotals(data: OrderData) {
   const totals = orderTotals(data.lineItems);
-  if (!totals.fits) throw badRequest('Order total is too large');
+  if (!totals.fits) throw invalid('Order total is too large');
   return { lineTotals: totals.lineTotals.map(fromCents), total: fromCents(totals.total) };
 }
 
@@ -140,7 +141,7 @@ async function lockPharmacy(trx: Db, pharmacyId: number): Promise<void> {
     .where('id', '=', pharmacyId)
     .forKeyShare()
     .executeTakeFirst();
-  if (!pharmacy) throw badRequest(`Pharmacy ${pharmacyId} does not exist`);
+  if (!pharmacy) throw invalid(`Pharmacy ${pharmacyId} does not exist`, ['pharmacyId']);
 }
 
 async function insertLineItems(
@@ -187,7 +188,7 @@ function snapshot(data: OrderData, totals: ReturnType<typeof computeTotals>) {
 
 export function createOrder(db: Db, data: OrderData, userId: string): Promise<OrderDetails> {
   const totals = computeTotals(data);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockPharmacy(trx, data.pharmacyId);
     // Taken last before the insert: the counter row stays locked until commit.
     const orderNumber = await nextDocumentNumber(trx, 'ORD');
@@ -227,14 +228,8 @@ export function updateOrder(
   userId: string,
 ): Promise<OrderDetails> {
   const totals = 'lineItems' in data ? computeTotals(data) : null;
-  return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw notFound('Order');
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrThrow(trx, 'orders', id);
     const from = current.status;
     const to = data.status ?? from;
     if (!canTransitionOrder(from, to)) {
@@ -295,14 +290,8 @@ export function updateOrder(
 
 /** Hard delete; the activity log keeps the order and its line items. */
 export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
-  return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order');
+  return inTransaction(db, async (trx) => {
+    const order = await lockOrThrow(trx, 'orders', id);
     const lineItems = await trx
       .selectFrom('orderLineItems')
       .selectAll()

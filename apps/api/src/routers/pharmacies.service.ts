@@ -2,7 +2,8 @@ import type { Db, Pharmacy } from '@pharm/db';
 import type { ListQuery, Page, PharmacyData } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
-import { notFound } from '../lib/errors.js';
+import { inTransaction, lockOrThrow } from '../lib/transaction.js';
+import { notFound } from '../lib/domain-error.js';
 import { containsPattern } from '../lib/sql.js';
 
 export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
@@ -41,7 +42,7 @@ export async function getPharmacy(db: Db, id: number): Promise<Pharmacy> {
 }
 
 export function createPharmacy(db: Db, data: PharmacyData, userId: string): Promise<Pharmacy> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .insertInto('pharmacies')
       .values(data)
@@ -64,7 +65,7 @@ export function updatePharmacy(
   data: PharmacyData,
   userId: string,
 ): Promise<Pharmacy> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .updateTable('pharmacies')
       .set({ ...data, updatedAt: sql`now()` })
@@ -88,14 +89,8 @@ export function updatePharmacy(
  * snapshot of all of it in the activity log.
  */
 export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
-  return db.transaction().execute(async (trx) => {
-    const pharmacy = await trx
-      .selectFrom('pharmacies')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!pharmacy) throw notFound('Pharmacy');
+  return inTransaction(db, async (trx) => {
+    const pharmacy = await lockOrThrow(trx, 'pharmacies', id);
     const orders = await trx
       .selectFrom('orders')
       .selectAll()

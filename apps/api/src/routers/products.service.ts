@@ -10,7 +10,14 @@ import type {
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import {
+  DomainError,
+  duplicateValue,
+  invalid,
+  notFound,
+  toDomainError,
+} from '../lib/domain-error.js';
+import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { containsPattern } from '../lib/sql.js';
 
 export type ProductWithVariants = Product & { variants: ProductVariant[]; variantCount: number };
@@ -29,32 +36,6 @@ export interface ProductOption {
     color: string | null;
     defaultPrice: string;
   }[];
-}
-
-const UNIQUE_SKU_LABELS: Record<string, string> = {
-  products_sku_key: 'SKU',
-  product_variants_variant_sku_key: 'Variant SKU',
-};
-
-/**
- * A unique-SKU violation as a 409 naming the SKU; anything else unchanged. The database is the
- * judge (no check-then-insert race), and its message is turned into one staff can act on.
- */
-export function skuClash(error: unknown): unknown {
-  const pg = (error ?? {}) as { code?: string; constraint?: string; detail?: string };
-  const label = pg.code === '23505' && pg.constraint ? UNIQUE_SKU_LABELS[pg.constraint] : undefined;
-  if (!label) return error;
-  const value = /\)=\((.*)\) already exists/.exec(pg.detail ?? '')?.[1];
-  return conflict(value ? `${label} ${value} already exists` : `This ${label} already exists`);
-}
-
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db
-    .transaction()
-    .execute(work)
-    .catch((error: unknown) => {
-      throw skuClash(error);
-    });
 }
 
 /** Attaches each product's variants (oldest first) with one query for the whole page. */
@@ -190,13 +171,7 @@ export function updateProduct(
 /** Deletes the product and its variants (FK cascade), keeping a snapshot of both in the activity log. */
 export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const product = await trx
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!product) throw notFound('Product');
+    const product = await lockOrThrow(trx, 'products', id);
     const variants = await trx
       .selectFrom('productVariants')
       .selectAll()
@@ -226,7 +201,7 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
       .where('sku', '=', data.parentSku)
       .forShare()
       .executeTakeFirst();
-    if (!parent) throw badRequest(`Parent SKU ${data.parentSku} does not exist`);
+    if (!parent) throw invalid(`Parent SKU ${data.parentSku} does not exist`, ['parentSku']);
     const variant = await trx
       .insertInto('productVariants')
       .values(data)
@@ -245,13 +220,7 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
 
 export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const variant = await trx
-      .selectFrom('productVariants')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!variant) throw notFound('Variant');
+    const variant = await lockOrThrow(trx, 'productVariants', id);
     // Like every variant write, lock the parent: a catalogue import locks only products.
     const parent = await trx
       .selectFrom('products')
@@ -296,6 +265,19 @@ function sameVariant(before: ProductVariant, after: VariantFields): boolean {
  * with an id are updated, without one inserted, and those no longer listed deleted, so a failure
  * anywhere leaves the product exactly as it was.
  */
+/** A taken variant SKU, named on the form's row that holds it. */
+function onVariantRow(error: unknown, variants: ProductFormVariantData[]): unknown {
+  const domain = toDomainError(error);
+  const issue = domain.issues[0];
+  if (domain.code !== 'DUPLICATE' || issue?.path[0] !== 'variantSku') return error;
+  const taken = duplicateValue(domain.cause);
+  const index = variants.findIndex((v) => v.variantSku === taken);
+  if (index < 0) return error;
+  return new DomainError(domain.code, domain.message, [
+    { path: ['variants', index, 'variantSku'], message: issue.message },
+  ]);
+}
+
 export function saveProduct(
   db: Db,
   input: ProductSaveData,
@@ -325,13 +307,7 @@ export function saveProduct(
       return getProduct(trx, product.id);
     }
 
-    const before = await trx
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Product');
+    const before = await lockOrThrow(trx, 'products', id);
     const existing = await trx
       .selectFrom('productVariants')
       .selectAll()
@@ -341,7 +317,7 @@ export function saveProduct(
     const existingById = new Map(existing.map((v) => [v.id, v]));
     for (const variant of variants) {
       if (variant.id !== undefined && !existingById.has(variant.id)) {
-        throw badRequest(`Variant ${variant.id} does not belong to product ${before.sku}`);
+        throw invalid(`Variant ${variant.id} does not belong to product ${before.sku}`);
       }
     }
 
@@ -412,5 +388,7 @@ export function saveProduct(
       userId,
     });
     return getProduct(trx, id);
+  }).catch((error: unknown) => {
+    throw onVariantRow(error, variants);
   });
 }

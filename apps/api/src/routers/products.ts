@@ -8,7 +8,7 @@ import {
   productUpdateSchema,
   variantSchema,
 } from '@pharm/validators';
-import { notFound } from '../lib/errors.js';
+import { notFound } from '../lib/domain-error.js';
 import { createTRPCRouter, protectedProcedure } from '../trpc.js';
 import { catalogProvider } from '../catalog/feed-provider.js';
 import { parseFeed } from '../catalog/parse.js';
@@ -22,7 +22,6 @@ import {
   listProducts,
   productOptions,
   saveProduct,
-  skuClash,
   updateProduct,
 } from './products.service.js';
 
@@ -64,11 +63,7 @@ export const productsRouter = createTRPCRouter({
     if (input?.provider !== undefined && input.provider !== provider.slug)
       throw notFound('Catalogue provider');
     const feed = await provider.fetch();
-    return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id }).catch(
-      (error: unknown) => {
-        throw skuClash(error);
-      },
-    );
+    return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id });
   }),
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
@@ -78,8 +73,6 @@ export const productsRouter = createTRPCRouter({
     importCatalog(ctx.db, parseFeed(input.csv, 'csv'), {
       provider: 'CSV upload',
       userId: ctx.user.id,
-    }).catch((error: unknown) => {
-      throw skuClash(error);
     }),
   ),
 });
