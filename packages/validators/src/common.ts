@@ -118,7 +118,8 @@ export const listQuery = z.object({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
 });
 
-export type ListQuery = z.input<typeof listQuery>;
+/** What a list procedure receives: `limit` is always there (zod's default). */
+export type ListQuery = z.output<typeof listQuery>;
 
 /** A page of a list: the rows and the cursor of the next page (null on the last one). */
 export interface Page<T> {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { decimalString, entityId, fullOrOnly, isoDate, money, optionalText } from './common.js';
+import {
+  decimalString,
+  entityId,
+  fullOrOnly,
+  isoDate,
+  listQuery,
+  money,
+  optionalText,
+} from './common.js';
 import { termsField } from './pharmacies.js';
 
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
@@ -46,9 +54,10 @@ export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySc
 
 /** The invoices list tabs; overdue is derived, never stored. */
 export const INVOICE_TABS = ['all', 'unpaid', 'partially_paid', 'paid', 'overdue'] as const;
-export const invoiceListQuery = z.object({
+export const invoiceListQuery = listQuery.extend({
   tab: z.enum(INVOICE_TABS).optional(),
 });
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 export type InvoiceData = z.output<typeof invoiceSchema>;

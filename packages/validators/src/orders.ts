@@ -136,4 +136,4 @@ export type OrderInput = z.input<typeof orderSchema>;
 export type OrderData = z.output<typeof orderSchema>;
 export type OrderLineItemInput = z.input<typeof orderLineItemSchema>;
 export type OrderUpdateData = z.output<typeof orderUpdateSchema>;
-export type OrderListQuery = z.input<typeof orderListQuery>;
+export type OrderListQuery = z.output<typeof orderListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, money, optionalText } from './common.js';
+import { entityId, isoDate, listQuery, money, optionalText } from './common.js';
 
 export const PAYMENT_METHODS = ['ACH', 'Card', 'Check', 'Cash', 'Other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -19,6 +19,10 @@ export const idempotencyKeyField = z
   .trim()
   .min(8, 'Idempotency-Key must be 8 to 255 characters')
   .max(255, 'Idempotency-Key must be 8 to 255 characters');
+
+/** The payments list: newest first, `q` over the payment number, invoice number and pharmacy. */
+export const paymentListQuery = listQuery;
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
 
 export type PaymentInput = z.input<typeof paymentSchema>;
 export type PaymentData = z.output<typeof paymentSchema>;

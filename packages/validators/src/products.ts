@@ -170,5 +170,5 @@ export type ProductWithVariantsData = z.output<typeof productWithVariantsSchema>
 export type ProductUpdateData = z.output<typeof productUpdateSchema>;
 export type ProductSaveInput = z.input<typeof productSaveSchema>;
 export type ProductSaveData = z.output<typeof productSaveSchema>;
-export type ProductListQuery = z.input<typeof productListQuery>;
+export type ProductListQuery = z.output<typeof productListQuery>;
 export type ProductFormVariantData = z.output<typeof productFormVariantSchema>;

@@ -14,6 +14,7 @@ import { logActivity } from '../lib/activity.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
+import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 
 export interface OrderListItem extends Order {
@@ -58,15 +59,11 @@ async function lineItemsOf(
 
 /** Newest first, keyset-paginated on id; `q` matches the order number or the pharmacy name. */
 export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<OrderListItem>> {
-  const limit = query.limit ?? 50;
   let q = db
     .selectFrom('orders as o')
     .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
     .selectAll('o')
-    .select('p.name as pharmacyName')
-    .orderBy('o.id', 'desc')
-    .limit(limit + 1);
-  if (query.cursor) q = q.where('o.id', '<', query.cursor);
+    .select('p.name as pharmacyName');
   if (query.status) q = q.where('o.status', '=', query.status);
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -81,13 +78,12 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
         : eb('o.orderNumber', 'ilike', pattern),
     );
   }
-  const fetched = await q.execute();
-  const rows = fetched.slice(0, limit);
+  const page = await paginate(q, query, 'o.id');
   const lines = await lineItemsOf(
     db,
-    rows.map((row) => row.id),
+    page.items.map((row) => row.id),
   );
-  const items = rows.map(({ pharmacyName, ...order }) => {
+  const items = page.items.map(({ pharmacyName, ...order }) => {
     const lineItems = lines.get(order.id) ?? [];
     return {
       ...order,
@@ -96,7 +92,7 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
       itemCount: itemCount(lineItems),
     };
   });
-  return { items, nextCursor: fetched.length > limit ? (items.at(-1)?.id ?? null) : null };
+  return { items, nextCursor: page.nextCursor };
 }
 
 export async function getOrder(db: Db, id: number): Promise<OrderDetails> {

@@ -4,8 +4,8 @@ import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './o
 
 export const ordersRouter = createTRPCRouter({
   list: protectedProcedure
-    .input(orderListQuery.optional())
-    .query(({ ctx, input }) => listOrders(ctx.db, input ?? {})),
+    .input(orderListQuery.prefault({}))
+    .query(({ ctx, input }) => listOrders(ctx.db, input)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
   create: protectedProcedure
     .input(orderSchema)

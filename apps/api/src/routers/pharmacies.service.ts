@@ -4,16 +4,11 @@ import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { notFound } from '../lib/domain-error.js';
+import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 
 export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
-  const limit = query.limit ?? 50;
-  let q = db
-    .selectFrom('pharmacies')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit + 1);
-  if (query.cursor) q = q.where('id', '<', query.cursor);
+  let q = db.selectFrom('pharmacies').selectAll();
   if (query.q) {
     // Same expression as the trigram index pharmacies_search_idx.
     q = q.where(
@@ -22,9 +17,7 @@ export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pha
       containsPattern(query.q),
     );
   }
-  const rows = await q.execute();
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+  return paginate(q, query);
 }
 
 export function pharmacyOptions(db: Db) {

@@ -11,8 +11,8 @@ import {
 
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
-    .input(listQuery.optional())
-    .query(({ ctx, input }) => listPharmacies(ctx.db, input ?? {})),
+    .input(listQuery.prefault({}))
+    .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
   options: protectedProcedure.query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure

@@ -18,6 +18,7 @@ import {
   toDomainError,
 } from '../lib/domain-error.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
+import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 
 export type ProductWithVariants = Product & { variants: ProductVariant[]; variantCount: number };
@@ -61,23 +62,16 @@ export async function listProducts(
   db: Db,
   query: ProductListQuery,
 ): Promise<Page<ProductWithVariants>> {
-  const limit = query.limit ?? 50;
-  let q = db
-    .selectFrom('products')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit + 1);
-  if (query.cursor) q = q.where('id', '<', query.cursor);
+  let q = db.selectFrom('products').selectAll();
   if (query.category) q = q.where('category', '=', query.category);
   if (query.q) {
     // Same expression as the trigram index products_search_idx.
     q = q.where(sql`sku || ' ' || name`, 'ilike', containsPattern(query.q));
   }
-  const rows = await q.execute();
-  const items = rows.slice(0, limit);
+  const page = await paginate(q, query);
   return {
-    items: await withVariants(db, items),
-    nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null,
+    items: await withVariants(db, page.items),
+    nextCursor: page.nextCursor,
   };
 }
 

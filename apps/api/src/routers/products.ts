@@ -27,8 +27,8 @@ import {
 
 export const productsRouter = createTRPCRouter({
   list: protectedProcedure
-    .input(productListQuery.optional())
-    .query(({ ctx, input }) => listProducts(ctx.db, input ?? {})),
+    .input(productListQuery.prefault({}))
+    .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** Active products with their variants for the order form's pickers. */
   options: protectedProcedure.query(({ ctx }) => productOptions(ctx.db)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getProduct(ctx.db, input.id)),

@@ -1,0 +1,23 @@
+import type { Page } from '@pharm/validators';
+import { sql, type SelectQueryBuilder } from 'kysely';
+
+/**
+ * One page of a list, newest first, keyset on the id (decisions: no OFFSET, so a page costs the
+ * same however deep it is and rows added meanwhile never shift it). `idColumn` names the id as
+ * the query knows it (`o.id` behind an alias). The page's rows come back for the caller to dress.
+ */
+export async function paginate<DB, TB extends keyof DB, Row extends { id: number }>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  page: { cursor?: number | null; limit: number },
+  idColumn = 'id',
+): Promise<Page<Row>> {
+  const id = sql.ref(idColumn);
+  let q = query.orderBy(id, 'desc').limit(page.limit + 1);
+  if (page.cursor) q = q.where(id, '<', page.cursor);
+  const rows = await q.execute();
+  const items = rows.slice(0, page.limit);
+  return {
+    items,
+    nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null,
+  };
+}
