@@ -13,6 +13,17 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
+/**
+ * The spec's badge colours as Chakra palette names (Draft grey, Sent blue, Fulfilled green,
+ * Cancelled red): the web's badges and the PDF's status line both read them from here.
+ */
+export const ORDER_STATUS_PALETTE = {
+  Draft: 'gray',
+  Sent: 'blue',
+  Fulfilled: 'green',
+  Cancelled: 'red',
+} as const satisfies Record<OrderStatus, string>;
+
 /** Whether an order may go from one status to another; staying where it is always may. */
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
   return from === to || ORDER_TRANSITIONS[from].includes(to);

@@ -1,19 +1,8 @@
-import { formatDate, formatUsd, type OrderStatus } from '@pharm/validators';
+import { formatDate, formatUsd, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import type { OrderDetails } from '../routers/orders.service.js';
 import { closing, notes, parties, table, totals, type Column } from './blocks.js';
 import { renderDocument, type PdfOptions } from './document.js';
-import { SUPPLIER, type PaletteName } from './theme.js';
-
-/**
- * The badge palettes of the orders list (ORDER_STATUS_COLORS in the web app): Draft grey, Sent
- * blue, Fulfilled green, Cancelled red. Once the shared domain package has them, they replace this.
- */
-const STATUS_PALETTE: Record<OrderStatus, PaletteName> = {
-  Draft: 'gray',
-  Sent: 'blue',
-  Fulfilled: 'green',
-  Cancelled: 'red',
-};
+import { SUPPLIER } from './theme.js';
 
 type Line = OrderDetails['lineItems'][number];
 
@@ -48,7 +37,7 @@ export function renderOrderPdf(order: OrderDetails, options: PdfOptions = {}): P
         {
           label: 'Status',
           value: order.status,
-          color: STATUS_PALETTE[order.status as OrderStatus],
+          color: ORDER_STATUS_PALETTE[order.status],
         },
         { label: 'Ship via', value: order.shipMethod ?? 'Not specified' },
       ],
