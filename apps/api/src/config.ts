@@ -126,7 +126,7 @@ export interface AppConfig {
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** The node-postgres pool's size and the per-connection timeouts (decisions.md §6). */
+  /** The node-postgres pool's size and the per-connection timeouts (docs/rules.md §6). */
   db: { poolMax: number; statementTimeoutMs: number; lockTimeoutMs: number };
   production: boolean;
   /** Signs session cookies; when unset a secret generated once is kept in the database. */

@@ -2,7 +2,7 @@ import { createDb } from '@pharm/db';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
-/** decisions.md §6: requests in flight get this long to finish after SIGTERM, then we exit anyway. */
+/** docs/rules.md §6: requests in flight get this long to finish after SIGTERM, then we exit anyway. */
 const DRAIN_DEADLINE_MS = 25_000;
 
 const config = loadConfig();

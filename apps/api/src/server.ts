@@ -15,7 +15,7 @@ import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './sessions.js';
 
-/** tRPC calls in one batched HTTP request, at most (decisions.md §6). */
+/** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;
 
 export interface ServerOptions {

@@ -14,7 +14,7 @@ import {
 } from './helpers.js';
 
 /**
- * decisions.md §6 tried the way an attacker would: odd path spellings, forged headers, oversized
+ * docs/rules.md §6 tried the way an attacker would: odd path spellings, forged headers, oversized
  * and concurrent requests. Each test checks the safe answer and that nothing changed.
  */
 

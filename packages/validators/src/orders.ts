@@ -5,7 +5,7 @@ import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 export const ORDER_STATUSES = ['Draft', 'Sent', 'Fulfilled', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** decisions.md §3: the only status changes allowed. */
+/** docs/rules.md §3: the only status changes allowed. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Draft: ['Sent', 'Cancelled'],
   Sent: ['Fulfilled', 'Cancelled'],
@@ -106,7 +106,7 @@ export interface OrderTotals {
 }
 
 /**
- * decisions.md §2: line totals and the order total in integer cents, from validated lines
+ * docs/rules.md §2: line totals and the order total in integer cents, from validated lines
  * (unit prices are 2-decimal strings). The server stores these and ignores what the client sent.
  */
 export function orderTotals(lines: readonly { qty: number; unitPrice: string }[]): OrderTotals {

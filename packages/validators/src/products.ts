@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId, fullOrOnly, listQuery, money, optionalText, requiredText } from './common.js';
 
-/** decisions.md §4: the product categories (overrides the spec's two disagreeing lists). */
+/** docs/rules.md §4: the product categories (overrides the spec's two disagreeing lists). */
 export const PRODUCT_CATEGORIES = [
   'Vial',
   'Stopper',

@@ -32,7 +32,7 @@ export interface CatalogFeed {
 }
 
 /**
- * An external catalogue (decisions.md §4). Providers only fetch and normalise; the upsert,
+ * An external catalogue (docs/rules.md §4). Providers only fetch and normalise; the upsert,
  * its transaction and its counts are the same for all of them (catalog/upsert.ts).
  */
 export interface CatalogProvider {

@@ -2,7 +2,7 @@ import type { Page } from '@pharm/validators';
 import { sql, type SelectQueryBuilder } from 'kysely';
 
 /**
- * One page of a list, newest first, keyset on the id (decisions: no OFFSET, so a page costs the
+ * One page of a list, newest first, keyset on the id (no OFFSET, so a page costs the
  * same however deep it is and rows added meanwhile never shift it). `idColumn` names the id as
  * the query knows it (`o.id` behind an alias). The page's rows come back for the caller to dress.
  */

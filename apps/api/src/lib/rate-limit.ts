@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 
 /**
  * Failures per key in a fixed one-minute window, counted in the `auth_failures` table so that
- * every API process on the database sees the same counts (decisions.md §6).
+ * every API process on the database sees the same counts (docs/rules.md §6).
  */
 export class FailureCounter {
   constructor(

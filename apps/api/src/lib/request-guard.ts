@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The largest request body on any path and of any content type (decisions.md §6). */
+/** The largest request body on any path and of any content type (docs/rules.md §6). */
 export const BODY_LIMIT = 5 * 1024 * 1024;
 
 /**
- * decisions.md §6, for every request that is not a read, whatever its path and however that path
+ * docs/rules.md §6, for every request that is not a read, whatever its path and however that path
  * is spelt (the router decodes `/%61pi/...` into `/api/...`, so a prefix test on the raw URL is
  * no guard at all):
  * - from another site (Sec-Fetch-Site or a foreign Origin): 403, which closes the HTML-form

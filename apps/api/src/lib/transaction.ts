@@ -36,8 +36,8 @@ const ENTITIES = {
 type LockableTable = keyof typeof ENTITIES;
 
 /**
- * The row with this id, locked until the transaction ends (decisions.md's locking order is the
- * caller's to keep); a 404 naming the record when there is none.
+ * The row with this id, locked until the transaction ends (the locking order of docs/rules.md §3 is
+ * the caller's to keep); a 404 naming the record when there is none.
  */
 export async function lockOrThrow<T extends LockableTable>(
   trx: Db,

@@ -8,7 +8,7 @@ import { DomainError } from '../lib/domain-error.js';
 import { FailureCounter } from '../lib/rate-limit.js';
 import type { SessionUser } from '../sessions.js';
 
-/** decisions.md §6: argon2id with m = 19 MiB, t = 2, p = 1. */
+/** docs/rules.md §6: argon2id with m = 19 MiB, t = 2, p = 1. */
 const ARGON2 = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
   memoryCost: 19_456,

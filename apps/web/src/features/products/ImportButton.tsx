@@ -6,7 +6,7 @@ import { countsSummary } from './importSummary';
 
 const FAILED = 'Failed to import products. Please try again.';
 
-/** 'Import from {provider}': pulls the configured provider's catalogue feed (decisions.md §4). */
+/** 'Import from {provider}': pulls the configured provider's catalogue feed (docs/rules.md §4). */
 export function ImportButton() {
   const utils = trpc.useUtils();
   const provider = trpc.products.importProvider.useQuery();
