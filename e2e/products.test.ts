@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './lib/app.js';
 import {
   click,
   clickIn,
@@ -67,6 +68,32 @@ describe('products', () => {
     await page.waitForSelector(row('E2E-VIAL'));
     expect(new URL(page.url()).pathname).toBe('/products');
     expect(await cellText(`${row('E2E-VIAL')} [data-testid="variant-count"]`)).toBe('2');
+  });
+
+  it('puts a variant SKU another product has under the row that holds it, saving nothing', async () => {
+    await page.goto(`${baseUrl()}/products/new`, { waitUntil: 'networkidle0' });
+    await fill(page, 'sku', 'E2E-CLASH');
+    await fill(page, 'name', 'E2E Clashing Vial');
+    await select(page, 'category', 'Vial');
+    await fill(page, 'defaultPrice', '3.00');
+    await click(page, 'Add Variant');
+    await fill(page, 'variants.0.variantSku', 'E2E-CLASH-OWN');
+    await click(page, 'Add Variant');
+    await fill(page, 'variants.1.variantSku', 'E2E-VIAL-10R-AMB');
+    await click(page, 'Create Product');
+
+    const taken = 'Variant SKU E2E-VIAL-10R-AMB already exists';
+    await page.waitForSelector('[name="variants.1.variantSku"][aria-invalid="true"]');
+    expect(
+      await page.$eval('[name="variants.1.variantSku"]', (input) =>
+        (input.closest('[role="group"]') as HTMLElement | null)?.innerText.trim(),
+      ),
+    ).toContain(taken);
+    expect(await page.$('[name="variants.0.variantSku"][aria-invalid="true"]')).toBeNull();
+    await dismissToasts();
+    await page.goto(`${baseUrl()}/products`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(row('E2E-VIAL'));
+    expect(await page.$(row('E2E-CLASH'))).toBeNull();
   });
 
   it('toggles the product inactive from the list', async () => {

@@ -11,7 +11,7 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message: domain.message,
-      data: { ...data, code: domain.code, issues: domain.issues, fieldErrors: domain.fieldErrors },
+      data: { ...data, code: domain.code, issues: domain.issues },
     };
   },
 });

@@ -107,15 +107,18 @@ describe('headers and error bodies', () => {
     }
   });
 
-  it('gives tRPC clients the field messages', async () => {
+  it('gives tRPC clients the code and the field messages', async () => {
     const res = await c.post('/trpc/pharmacies.create', { json: { name: '', email: 'x' } });
     expect(res.status).toBe(400);
     expect(res.body.error.json.message).toBe(
       'name: Name is required; email: Please enter a valid email',
     );
-    expect(res.body.error.json.data.fieldErrors).toEqual({
-      name: 'Name is required',
-      email: 'Please enter a valid email',
+    expect(res.body.error.json.data).toMatchObject({
+      code: 'INVALID',
+      issues: [
+        { path: ['name'], message: 'Name is required' },
+        { path: ['email'], message: 'Please enter a valid email' },
+      ],
     });
   });
 });

@@ -66,12 +66,9 @@ export function trpcErrorData(error: TRPCError): {
   code: ErrorCode;
   message: string;
   issues: FieldIssue[];
-  fieldErrors: Record<string, string>;
 } {
-  const domain = domainErrorOf(error);
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of domain.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-  return { code: domain.code, message: domain.message, issues: domain.issues, fieldErrors };
+  const { code, message, issues } = domainErrorOf(error);
+  return { code, message, issues };
 }
 
 /** Answers a failure as every /api path does: `{ message, code, issues }` with its status. */

@@ -39,14 +39,20 @@ describe('errorMessage', () => {
 });
 
 describe('error data', () => {
-  it('reads the HTTP status and field errors', () => {
+  it('reads the HTTP status and the field of each issue, the first message per field', () => {
     const error = trpcError('Bad input', {
-      httpStatus: 400,
-      fieldErrors: { 'data.email': 'Please enter a valid email', name: 'Name is required' },
+      httpStatus: 409,
+      code: 'DUPLICATE',
+      issues: [
+        { path: ['variants', 1, 'variantSku'], message: 'Variant SKU V-1 already exists' },
+        { path: ['name'], message: 'Name is required' },
+        { path: ['name'], message: 'a second message for the same field' },
+        { path: [], message: 'not about a field' },
+      ],
     });
-    expect(errorStatus(error)).toBe(400);
-    expect(serverFieldErrors(error, 'data.')).toEqual({
-      email: 'Please enter a valid email',
+    expect(errorStatus(error)).toBe(409);
+    expect(serverFieldErrors(error)).toEqual({
+      'variants.1.variantSku': 'Variant SKU V-1 already exists',
       name: 'Name is required',
     });
     expect(serverFieldErrors(new Error('x'))).toEqual({});

@@ -54,17 +54,18 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * The server's per-field messages ({ email: 'Please enter a valid email' }).
- * `prefix` strips a wrapper path such as 'data.' of `{ id, data }` inputs.
+ * The server's per-field messages from `error.data.issues`, keyed by the form's field path
+ * ({ email: 'Please enter a valid email', 'variants.1.variantSku': 'Variant SKU … already exists' }).
+ * The server gives paths as the form knows them, whichever code (INVALID, DUPLICATE) it sent.
  */
-export function serverFieldErrors(error: unknown, prefix = ''): Record<string, string> {
-  const raw = errorData(error)?.fieldErrors;
-  if (!raw || typeof raw !== 'object') return {};
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const issues = errorData(error)?.issues;
+  if (!Array.isArray(issues)) return {};
   const result: Record<string, string> = {};
-  for (const [key, message] of Object.entries(raw as Record<string, unknown>)) {
-    if (typeof message !== 'string') continue;
-    const field = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
-    if (field && !(field in result)) result[field] = message;
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    if (!Array.isArray(issue.path) || typeof issue.message !== 'string') continue;
+    const field = issue.path.join('.');
+    if (field && !(field in result)) result[field] = issue.message;
   }
   return result;
 }

@@ -210,7 +210,7 @@ export function OrderForm({
       notify.success('Your order draft has been saved successfully.', 'Draft saved');
       await utils.orders.invalidate();
     } catch (error) {
-      applyServerFieldErrors(error, setError, fieldPaths(), id ? 'data.' : '');
+      applyServerFieldErrors(error, setError, fieldPaths());
       notify.error('Save failed', 'There was an error saving your order draft.');
     } finally {
       setSavingDraft(false);
@@ -218,14 +218,13 @@ export function OrderForm({
   };
 
   const onSubmit = handleSubmit(async (data) => {
-    const updating = order !== undefined || draftId !== null;
     try {
       if (order) await update.mutateAsync({ id: order.id, data });
       else if (draftId !== null)
         await update.mutateAsync({ id: draftId, data: { ...data, status: 'Sent' } });
       else await create.mutateAsync(data);
     } catch (error) {
-      applyServerFieldErrors(error, setError, fieldPaths(), updating ? 'data.' : '');
+      applyServerFieldErrors(error, setError, fieldPaths());
       notify.error(
         'Error',
         `Failed to ${isEdit ? 'update' : 'create'} order: ${errorMessage(error)}`,

@@ -86,7 +86,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   const update = trpc.pharmacies.update.useMutation({
     onSuccess: () => done('Pharmacy updated successfully'),
     onError: (error) => {
-      applyServerFieldErrors(error, setError, FIELDS, 'data.');
+      applyServerFieldErrors(error, setError, FIELDS);
       notify.error('Error', `Failed to update pharmacy: ${errorMessage(error)}`);
     },
   });

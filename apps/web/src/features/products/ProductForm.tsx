@@ -128,7 +128,7 @@ export function ProductForm({ product }: { product?: Product }) {
   });
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
 
-  /** Server messages under their fields; a SKU clash (409) under the SKU it names. */
+  /** Server messages under their fields: a taken SKU (409) under the SKU, on its variant's row. */
   const showServerErrors = (error: unknown) => {
     const fields = [
       ...PRODUCT_FIELDS,
@@ -136,25 +136,7 @@ export function ProductForm({ product }: { product?: Product }) {
         VARIANT_FIELDS.map((f) => `variants.${index}.${f}` as const),
       ),
     ];
-    if (applyServerFieldErrors(error, setError, fields)) return;
-    const clash = /^(Variant )?SKU (.+) already exists$/.exec(errorMessage(error));
-    if (!clash) return;
-    if (!clash[1]) {
-      setError(
-        'sku',
-        { type: 'server', message: 'This SKU already exists' },
-        { shouldFocus: true },
-      );
-      return;
-    }
-    const index = getValues('variants')!.findIndex((v) => v.variantSku.trim() === clash[2]);
-    if (index >= 0) {
-      setError(
-        `variants.${index}.variantSku`,
-        { type: 'server', message: 'This variant SKU already exists' },
-        { shouldFocus: true },
-      );
-    }
+    applyServerFieldErrors(error, setError, fields);
   };
 
   const save = trpc.products.save.useMutation({
