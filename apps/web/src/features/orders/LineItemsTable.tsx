@@ -14,9 +14,9 @@ import {
   withProduct,
   withVariant,
   type FormLine,
+  type OrderFormValues,
   type ProductOption,
 } from './lineItems';
-import type { OrderFormValues } from './OrderForm';
 
 type Form = UseFormReturn<OrderFormValues, unknown, OrderData>;
 

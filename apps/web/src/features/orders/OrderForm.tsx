@@ -41,12 +41,10 @@ import {
   blankLine,
   canSaveDraft,
   toFormLines,
-  type FormLine,
+  type OrderFormValues,
   type ProductOption,
 } from './lineItems';
 import { useSavedAgo } from './useSavedAgo';
-
-export type OrderFormValues = Omit<OrderInput, 'lineItems'> & { lineItems: FormLine[] };
 
 /** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
 const OPEN_NEW_LINE_DELAY_MS = 100;

@@ -1,4 +1,9 @@
-import { formLineTotal, ORDER_FORM_CATEGORIES, type OrderLineItemInput } from '@pharm/validators';
+import {
+  formLineTotal,
+  ORDER_FORM_CATEGORIES,
+  type OrderInput,
+  type OrderLineItemInput,
+} from '@pharm/validators';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type ProductOption = RouterOutputs['products']['options'][number];
@@ -10,6 +15,9 @@ export interface FormLine extends OrderLineItemInput {
   /** '' until a category is chosen; never sent (the schema strips it). */
   category: string;
 }
+
+/** The order form's values: the order as typed, its lines with the pickers' state. */
+export type OrderFormValues = Omit<OrderInput, 'lineItems'> & { lineItems: FormLine[] };
 
 /** Spec §9: a new line has qty 1, unit price '0.00' and total '0.00'. */
 export function blankLine(): FormLine {
