@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
 import { hashPassword } from '../routers/auth.service.js';
+import type { SeedContext } from './context.js';
 import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
@@ -14,12 +15,6 @@ export const DEMO_USER = {
   firstName: 'Dana',
   lastName: 'Morgan',
 };
-
-export interface SeedContext {
-  db: Db;
-  caller: ReturnType<typeof createCaller>;
-  log: (line: string) => void;
-}
 
 /**
  * Loads the demo data set through the same procedures the app uses, so numbers, totals and

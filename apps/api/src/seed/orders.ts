@@ -5,7 +5,7 @@ import {
   type OrderLineItemInput,
   type OrderStatus,
 } from '@pharm/validators';
-import type { SeedContext } from './index.js';
+import type { SeedContext } from './context.js';
 
 /** Variants from the sample catalogue feed: parent SKU, variant SKU, size, colour, pack price. */
 const CATALOGUE: [string, string, string, string | null, string][] = [

@@ -1,5 +1,5 @@
 import type { PharmacyInput } from '@pharm/validators';
-import type { SeedContext } from './index.js';
+import type { SeedContext } from './context.js';
 
 /** 25 independent and compounding pharmacies with real-looking addresses and terms. */
 export const DEMO_PHARMACIES: PharmacyInput[] = [

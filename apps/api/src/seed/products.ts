@@ -1,4 +1,4 @@
-import type { SeedContext } from './index.js';
+import type { SeedContext } from './context.js';
 
 /** The catalogue: the shipped sample feed, imported through the same procedure as the import button. */
 export async function seedProducts({ db, caller, log }: SeedContext): Promise<void> {
