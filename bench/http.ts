@@ -14,8 +14,9 @@
  *
  * --profile PATH runs one server (PostgreSQL when DATABASE_URL is set) under `node --cpu-prof`
  * and prints where its main thread spent the load. SECONDS (5) is the length of a run, ROUNDS (3)
- * the runs per server and path. BASELINE=<another checkout>/apps/api/dist/main.js adds that
- * build's servers to the turns: a change measured before and after in one run.
+ * the runs per server and path, PATHS a comma-separated subset of the paths.
+ * BASELINE=<another checkout>/apps/api/dist/main.js adds that build's servers to the turns: a
+ * change measured before and after in one run.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ const SECONDS = Number(process.env.SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 const PROFILE_SECONDS = 10;
-const PATHS = ['/api/user', '/api/pharmacies', '/api/orders'];
+const PATHS = process.env.PATHS?.split(',') ?? ['/api/user', '/api/pharmacies', '/api/orders'];
 const PHARMACIES = 55;
 const ORDERS = 55;
 const BARE = 'bare Fastify';
@@ -236,15 +237,37 @@ async function startBare(responses: Record<string, CapturedResponse>): Promise<T
   return { label: BARE, url: `http://127.0.0.1:${port}`, cookie: '', responses, child };
 }
 
+/**
+ * CPU time the process has had so far, all its threads, in nanoseconds (Linux; NaN elsewhere).
+ * Throughput on a shared machine depends on who else runs; the CPU time a request costs the
+ * server much less so, which makes it the figure to compare builds by.
+ */
+function cpuTimeNs(pid: number): number {
+  const taskDir = `/proc/${pid}/task`;
+  if (!existsSync(taskDir)) return Number.NaN;
+  let ns = 0;
+  for (const task of readdirSync(taskDir)) {
+    try {
+      ns += Number(readFileSync(`${taskDir}/${task}/schedstat`, 'utf8').split(' ', 1)[0]);
+    } catch {
+      // The thread ended since the listing.
+    }
+  }
+  return ns;
+}
+
 interface Run {
   rate: number;
   p50: number;
   p99: number;
+  /** The server's CPU time per answer, in microseconds. */
+  cpuUs: number;
   /** Answers that were not 2xx or not the expected bytes, and connection errors. */
   failures: number;
 }
 
 async function drive(target: Target, url: string, seconds: number): Promise<Run> {
+  const cpuBefore = cpuTimeNs(target.child.pid!);
   const result = await autocannon({
     url: target.url + url,
     connections: CONNECTIONS,
@@ -253,10 +276,12 @@ async function drive(target: Target, url: string, seconds: number): Promise<Run>
     // Every answer is checked against the captured bytes: a fast wrong answer counts as a failure.
     expectBody: target.responses[url]!.body,
   });
+  const cpuNs = cpuTimeNs(target.child.pid!) - cpuBefore;
   return {
     rate: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuUs: cpuNs / 1000 / result.requests.total,
     failures: result.non2xx + result.mismatches + result.errors,
   };
 }
@@ -299,43 +324,57 @@ async function compare(): Promise<void> {
     }
   }
 
-  const rate = (target: Target | undefined, url: string) =>
-    target &&
+  /** The median over the rounds of one figure of a server on a path. */
+  const stat = (target: Target, url: string, figure: 'rate' | 'p50' | 'p99' | 'cpuUs') =>
     median(
       runs
         .get(target)!
         .get(url)!
-        .map((r) => r.rate),
+        .map((r) => r[figure]),
     );
   const find = (driver: Driver | undefined, baseline: boolean) =>
-    targets.find((t) => t.driver === driver && !!t.baseline === baseline);
-  const widths = [34, 22, 8, 8, 8, 10, 11, ...(BASELINE ? [11] : [])];
+    targets.find((t) => t.driver === driver && !!t.baseline === baseline)!;
+  const ratio = (a: number, b: number) => (a / b).toFixed(a / b < 0.1 ? 3 : 2);
+  const widths = [34, 22, 8, 8, 8, 12, 10, 11, 13, 11];
   const row = (cells: string[]) =>
     console.log(
-      cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i] ?? 0))).join(''),
+      cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(''),
     );
   row([
-    ...['path (body)', 'server', 'req/s', 'p50 ms', 'p99 ms', 'app/bare', 'PGlite/PG'],
-    ...(BASELINE ? ['new/base'] : []),
+    ...[
+      'path (body)',
+      'server',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU µs/req',
+      'app/bare',
+      'PGlite/PG',
+    ],
+    ...(BASELINE ? ['req/s ×base', 'CPU ×base'] : []),
   ]);
   for (const url of PATHS) {
-    const bare = rate(find(undefined, false), url)!;
+    const bare = stat(find(undefined, false), url, 'rate');
     targets.forEach((target, i) => {
-      const done = runs.get(target)!.get(url)!;
-      const own = rate(target, url)!;
-      const pg = target.driver === 'PGlite' && rate(find('PostgreSQL', !!target.baseline), url);
-      const base =
-        BASELINE && target.driver && !target.baseline && rate(find(target.driver, true), url);
-      const failures = done.reduce((sum, r) => sum + r.failures, 0);
+      const rate = stat(target, url, 'rate');
+      const cpu = stat(target, url, 'cpuUs');
+      const pg = target.driver === 'PGlite' && find('PostgreSQL', !!target.baseline);
+      const base = BASELINE && target.driver && !target.baseline && find(target.driver, true);
+      const failures = runs
+        .get(target)!
+        .get(url)!
+        .reduce((sum, r) => sum + r.failures, 0);
       row([
         i ? '' : `GET ${url} (${kb(target.responses[url]!.body)})`,
         target.label,
-        own.toFixed(0),
-        ms(median(done.map((r) => r.p50))),
-        ms(median(done.map((r) => r.p99))),
-        target.driver ? (own / bare).toFixed(3) : '',
-        pg ? (own / pg).toFixed(2) : '',
-        ...(BASELINE ? [base ? `×${(own / base).toFixed(2)}` : ''] : []),
+        rate.toFixed(0),
+        ms(stat(target, url, 'p50')),
+        ms(stat(target, url, 'p99')),
+        cpu.toFixed(0),
+        target.driver ? ratio(rate, bare) : '',
+        pg ? ratio(rate, stat(pg, url, 'rate')) : '',
+        base ? ratio(rate, stat(base, url, 'rate')) : '',
+        base ? ratio(cpu, stat(base, url, 'cpuUs')) : '',
         ...(failures ? [`  ${failures} FAILED`] : []),
       ]);
     });
@@ -375,7 +414,10 @@ async function profile(url: string): Promise<void> {
   const [file] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server wrote no CPU profile');
   // Kept for a closer look in Chrome DevTools (Performance, load profile).
-  const kept = path.join(os.tmpdir(), `pharm-http${url.replaceAll('/', '-')}.cpuprofile`);
+  const kept = path.join(
+    os.tmpdir(),
+    `pharm-http-${target.label.toLowerCase()}${url.replaceAll('/', '-')}.cpuprofile`,
+  );
   copyFileSync(path.join(profileDir, file), kept);
 
   const summary = summariseProfile(kept, from, to);
