@@ -177,6 +177,14 @@ async function capture(base: string, cookie: string): Promise<Record<string, Cap
   return responses;
 }
 
+/** The node flags `pnpm start` gives the build at `main` (its apps/api/package.json). */
+function startFlags(main: string): string[] {
+  const apiPackage = JSON.parse(readFileSync(path.join(main, '../../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return apiPackage.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 /** Starts a build of the server on its own database, waits for /healthz, seeds and signs in. */
 async function startApp(
   driver: Driver,
@@ -195,7 +203,7 @@ async function startApp(
   }
   const port = await freePort();
   const logFile = path.join(tmp, `${label.replace(/\W+/g, '-').toLowerCase()}.log`);
-  const child = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...nodeFlags, ...startFlags(main), main], {
     // What `pnpm start` gives it in production; nothing else from this shell.
     env: {
       PATH: process.env.PATH,
