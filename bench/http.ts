@@ -6,6 +6,8 @@
  * each in a child process; the bare Fastify runs in a process of its own. The bench seeds a user,
  * 55 pharmacies and 55 orders of 3 lines through the API, signs in, and drives the servers in
  * turns with autocannon (16 connections), so that whatever else loads the machine hits them all.
+ * Besides req/s and latency it prints the CPU time each server process used per request, the
+ * figure that holds when other work shares the machine.
  *
  *     pnpm --filter @pharm/api build                       # the bench runs what is built
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @pharm/bench exec tsx http.ts
@@ -13,14 +15,22 @@
  *     pnpm --filter @pharm/bench exec tsx http.ts --profile /api/orders
  *
  * --profile PATH runs one server (PostgreSQL when DATABASE_URL is set) under `node --cpu-prof`
- * and prints where its main thread spent the load. SECONDS (5) is the length of a run, ROUNDS (3)
- * the runs per server and path, PATHS a comma-separated subset of the paths.
+ * and prints where its main thread spent the load. RUN_SECONDS (5) is the length of a run, ROUNDS
+ * (3) the runs per server and path, PATHS a comma-separated subset of the paths.
  * BASELINE=<another checkout>/apps/api/dist/main.js adds that build's servers to the turns: a
  * change measured before and after in one run.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +41,7 @@ import type { CapturedResponse } from './lib/bare-server.js';
 import { summariseProfile } from './lib/cpu-profile.js';
 
 const CONNECTIONS = 16;
-const SECONDS = Number(process.env.SECONDS ?? 5);
+const SECONDS = Number(process.env.RUN_SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 const PROFILE_SECONDS = 10;
