@@ -62,6 +62,33 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
     expect(sum.rows[0]).toEqual({ s: '12345679.01', n: 1 });
   });
 
+  it('reads timestamptz to the millisecond whatever the time zone, fraction or era', async () => {
+    const values = [
+      '2026-03-14 10:00:00+00',
+      '2026-03-14 10:00:00.5+00',
+      '2026-03-14 10:00:00.123456+00',
+      '2026-03-14 10:00:00.999999+00',
+      '1999-12-31 23:59:59.001+00',
+      '1969-07-20 20:17:40.25+00',
+      '10000-01-01 00:00:00+00',
+      '0044-03-15 12:00:00+00 BC',
+      '1900-01-01 00:00:00+00',
+    ];
+    // The text PostgreSQL sends depends on the session's zone: offsets with minutes (+05:30,
+    // -03:30) and, for old dates, with seconds (Amsterdam's +00:19:32 in 1900).
+    for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Amsterdam']) {
+      const rows = await handle.db.transaction().execute(async (trx) => {
+        await sql`select set_config('TimeZone', ${zone}, true)`.execute(trx);
+        return (
+          await sql<{ t: Date; ms: string }>`
+            select v::timestamptz as t, floor(extract(epoch from v::timestamptz) * 1000)::text as ms
+            from unnest(${values}::text[]) as v`.execute(trx)
+        ).rows;
+      });
+      expect(rows.map((r) => r.t.getTime())).toEqual(rows.map((r) => Number(r.ms)));
+    }
+  });
+
   it('refuses money beyond numeric(10,2) and enforces unique document numbers and SKUs', async () => {
     const { db } = handle;
     const { id } = await db

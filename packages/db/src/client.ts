@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
 const DATE_OID = 1082;
+const TIMESTAMPTZ_OID = 1184;
 
 export type Db = Kysely<Database>;
 
@@ -41,12 +42,25 @@ export interface PoolSettings {
 
 const DEFAULT_POOL: PoolSettings = { max: 10, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 };
 
+/**
+ * timestamptz as PostgreSQL writes it (DateStyle ISO: '2026-03-14 10:00:00.123456+00'): V8's
+ * Date reads that form itself, to the same millisecond as pg's parser (postgres-date) and about
+ * three times faster; a page of 50 orders with their lines holds 400 of them. Any other form
+ * (infinity, BC, a year past 9999, an offset with seconds) still goes to pg's parser.
+ */
+const ISO_TIMESTAMPTZ = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?$/;
+const parsePgTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text');
+const parseTimestamptz = (value: string): Date =>
+  ISO_TIMESTAMPTZ.test(value) ? new Date(value) : parsePgTimestamptz(value);
+
 /** Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === DATE_OID
       ? (value: string) => value
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : oid === TIMESTAMPTZ_OID && format !== 'binary'
+        ? parseTimestamptz
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
@@ -92,7 +106,9 @@ function openPostgres(
 async function openPglite(dataDir = './.data'): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    parsers: { [DATE_OID]: (value: string) => value },
+    // PGlite's own timestamptz parser is `new Date(text)`, which gives Invalid Date for the
+    // rarer forms; the same parser as on PostgreSQL reads them all.
+    parsers: { [DATE_OID]: (value: string) => value, [TIMESTAMPTZ_OID]: parseTimestamptz },
   });
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),
