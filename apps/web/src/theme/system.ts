@@ -150,6 +150,12 @@ const config = defineConfig({
         bg: {
           app: { value: '#f5f7f9' },
         },
+        // Chakra's light grey for secondary text (gray.400, 2.4:1 on bg.app) and its error red
+        // (red.500, 3.5:1) fail WCAG AA's 4.5:1 for text; these pass on white, bg.app and bg.muted.
+        fg: {
+          subtle: { value: { _light: '#66666e', _dark: '{colors.gray.500}' } },
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+        },
       },
     },
   },

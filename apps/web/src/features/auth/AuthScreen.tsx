@@ -41,6 +41,8 @@ function Feature({
 function BrandPanel() {
   return (
     <Flex
+      as="aside"
+      aria-label="About PharmSupply"
       display={{ base: 'none', lg: 'flex' }}
       direction="column"
       justify="space-between"
@@ -119,7 +121,7 @@ export function AuthScreen() {
   return (
     <Flex minH="100vh" bg="bg.app">
       <BrandPanel />
-      <Flex flex="1" align="center" justify="center" px={{ base: '4', sm: '8' }} py="12">
+      <Flex as="main" flex="1" align="center" justify="center" px={{ base: '4', sm: '8' }} py="12">
         <Box w="full" maxW="md">
           <VStack gap="3" mb="8" textAlign="center">
             <LogoMark size="12" />
