@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -11,7 +11,7 @@ import {
   LuSend,
   LuShoppingCart,
 } from 'react-icons/lu';
-import { formatDate } from '@pharm/validators';
+import { formatDate, type OrderStatus } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePendingDelete } from '../../components/usePendingDelete';
@@ -22,6 +22,7 @@ import {
   LoadMoreButton,
   RowActionsCell,
   SkeletonRows,
+  useDeferredRows,
 } from '../../components/DataTable';
 import { FilterInput } from '../../components/FilterInput';
 import { MoneyText } from '../../components/MoneyText';
@@ -80,7 +81,7 @@ export function OrdersPage() {
           : undefined,
     },
   );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows, loading } = useDeferredRows(list);
 
   const remove = trpc.orders.delete.useMutation({
     onSuccess: async () => {
@@ -173,7 +174,7 @@ export function OrdersPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {list.isPending ? (
+              {loading ? (
                 <SkeletonRows rows={5} columns={COLUMNS} />
               ) : list.isError ? (
                 <ErrorRow
@@ -186,78 +187,16 @@ export function OrdersPage() {
                 </EmptyRow>
               ) : (
                 rows.map((order) => (
-                  <Table.Row key={order.id} data-testid={`order-row-${order.id}`}>
-                    <Table.Cell py="3" whiteSpace="nowrap">
-                      <Text
-                        as="button"
-                        fontWeight="semibold"
-                        color="brand.fg"
-                        fontVariantNumeric="tabular-nums"
-                        cursor="pointer"
-                        _hover={{ textDecoration: 'underline' }}
-                        onClick={() => setViewing(order)}
-                      >
-                        {order.orderNumber}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell color="fg" minW="40" whiteSpace="normal">
-                      {order.pharmacy.name}
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted" whiteSpace="nowrap">
-                      {formatDate(order.orderDate)}
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
-                      {itemsLabel(order.itemCount)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontWeight="medium">
-                      <MoneyText value={order.total} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
-                    </Table.Cell>
-                    <RowActionsCell>
-                      <ActionButton label="View details" onClick={() => setViewing(order)}>
-                        <LuEye />
-                      </ActionButton>
-                      <ActionButton
-                        label="Download PDF"
-                        loading={actions.downloadingId === order.id}
-                        onClick={() => void actions.download(order)}
-                      >
-                        <LuDownload />
-                      </ActionButton>
-                      <ActionButton label="Edit" asChild>
-                        <Link to="/orders/$id/edit" params={{ id: order.id }}>
-                          <LuPencil />
-                        </Link>
-                      </ActionButton>
-                      {order.status === 'Draft' ? (
-                        <ActionButton
-                          label="Send"
-                          color="blue.600"
-                          loading={actions.changingId === order.id}
-                          onClick={() => actions.changeStatus(order.id, 'Sent')}
-                        >
-                          <LuSend />
-                        </ActionButton>
-                      ) : null}
-                      {order.status === 'Sent' ? (
-                        <ActionButton
-                          label="Mark as fulfilled"
-                          color="green.600"
-                          loading={actions.changingId === order.id}
-                          onClick={() => actions.changeStatus(order.id, 'Fulfilled')}
-                        >
-                          <LuCircleCheck />
-                        </ActionButton>
-                      ) : null}
-                      {order.status !== 'Draft' && order.status !== 'Sent' ? (
-                        // Keeps the delete button in the same column on every row.
-                        <Box w="8" flexShrink={0} aria-hidden="true" />
-                      ) : null}
-                      <DeleteActionButton onClick={() => pendingDelete.ask(order)} />
-                    </RowActionsCell>
-                  </Table.Row>
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    changing={actions.changingId === order.id}
+                    downloading={actions.downloadingId === order.id}
+                    onView={setViewing}
+                    onDownload={actions.download}
+                    onChangeStatus={actions.changeStatus}
+                    onDelete={pendingDelete.ask}
+                  />
                 ))
               )}
             </Table.Body>
@@ -292,3 +231,101 @@ export function OrdersPage() {
     </>
   );
 }
+
+interface OrderRowProps {
+  order: OrderListItem;
+  /** Its status change is in flight. */
+  changing: boolean;
+  /** Its PDF is being downloaded. */
+  downloading: boolean;
+  onView: (order: OrderListItem) => void;
+  onDownload: (order: OrderListItem) => Promise<void>;
+  onChangeStatus: (id: number, status: OrderStatus) => void;
+  onDelete: (order: OrderListItem) => void;
+}
+
+/** A row of the list; memoised (see useDeferredRows). */
+const OrderRow = memo(function OrderRow({
+  order,
+  changing,
+  downloading,
+  onView,
+  onDownload,
+  onChangeStatus,
+  onDelete,
+}: OrderRowProps) {
+  return (
+    <Table.Row data-testid={`order-row-${order.id}`}>
+      <Table.Cell py="3" whiteSpace="nowrap">
+        <Text
+          as="button"
+          fontWeight="semibold"
+          color="brand.fg"
+          fontVariantNumeric="tabular-nums"
+          cursor="pointer"
+          _hover={{ textDecoration: 'underline' }}
+          onClick={() => onView(order)}
+        >
+          {order.orderNumber}
+        </Text>
+      </Table.Cell>
+      <Table.Cell color="fg" minW="40" whiteSpace="normal">
+        {order.pharmacy.name}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" whiteSpace="nowrap">
+        {formatDate(order.orderDate)}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
+        {itemsLabel(order.itemCount)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="medium">
+        <MoneyText value={order.total} />
+      </Table.Cell>
+      <Table.Cell>
+        <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
+      </Table.Cell>
+      <RowActionsCell>
+        <ActionButton label="View details" onClick={() => onView(order)}>
+          <LuEye />
+        </ActionButton>
+        <ActionButton
+          label="Download PDF"
+          loading={downloading}
+          onClick={() => void onDownload(order)}
+        >
+          <LuDownload />
+        </ActionButton>
+        <ActionButton label="Edit" asChild>
+          <Link to="/orders/$id/edit" params={{ id: order.id }}>
+            <LuPencil />
+          </Link>
+        </ActionButton>
+        {order.status === 'Draft' ? (
+          <ActionButton
+            label="Send"
+            color="blue.600"
+            loading={changing}
+            onClick={() => onChangeStatus(order.id, 'Sent')}
+          >
+            <LuSend />
+          </ActionButton>
+        ) : null}
+        {order.status === 'Sent' ? (
+          <ActionButton
+            label="Mark as fulfilled"
+            color="green.600"
+            loading={changing}
+            onClick={() => onChangeStatus(order.id, 'Fulfilled')}
+          >
+            <LuCircleCheck />
+          </ActionButton>
+        ) : null}
+        {order.status !== 'Draft' && order.status !== 'Sent' ? (
+          // Keeps the delete button in the same column on every row.
+          <Box w="8" flexShrink={0} aria-hidden="true" />
+        ) : null}
+        <DeleteActionButton onClick={() => onDelete(order)} />
+      </RowActionsCell>
+    </Table.Row>
+  );
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -20,6 +20,7 @@ import {
   LoadMoreButton,
   RowActionsCell,
   SkeletonRows,
+  useDeferredRows,
 } from '../../components/DataTable';
 import { FilterInput } from '../../components/FilterInput';
 import { PageHeader } from '../../components/PageHeader';
@@ -55,7 +56,7 @@ export function ProductsPage() {
       placeholderData: (previous) => previous,
     },
   );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows, loading } = useDeferredRows(list);
 
   const toggle = trpc.products.update.useMutation({
     onSuccess: async () => {
@@ -153,7 +154,7 @@ export function ProductsPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {list.isPending ? (
+              {loading ? (
                 <SkeletonRows rows={5} columns={COLUMNS} />
               ) : list.isError ? (
                 <ErrorRow
@@ -176,52 +177,14 @@ export function ProductsPage() {
                 )
               ) : (
                 rows.map((product) => (
-                  <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
-                    <Table.Cell
-                      fontFamily="mono"
-                      fontSize="12px"
-                      py="3"
-                      whiteSpace="nowrap"
-                      color="fg"
-                    >
-                      {product.sku}
-                    </Table.Cell>
-                    <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
-                      {product.name}
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted">{product.category}</Table.Cell>
-                    <Table.Cell
-                      data-testid="variant-count"
-                      color={product.variantCount ? 'fg' : 'fg.muted'}
-                      fontVariantNumeric="tabular-nums"
-                    >
-                      {product.variantCount ? product.variantCount : 'No variants'}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ActiveBadge active={product.active} />
-                    </Table.Cell>
-                    <RowActionsCell>
-                      <ActionButton label="View" onClick={() => setViewing(product)}>
-                        <LuEye />
-                      </ActionButton>
-                      <ActionButton label="Edit" asChild>
-                        <Link to="/products/$id/edit" params={{ id: product.id }}>
-                          <LuPencil />
-                        </Link>
-                      </ActionButton>
-                      <ActionButton
-                        label={product.active ? 'Deactivate' : 'Activate'}
-                        color={product.active ? 'green.600' : 'fg.subtle'}
-                        disabled={toggle.isPending && toggle.variables?.id === product.id}
-                        onClick={() =>
-                          toggle.mutate({ id: product.id, data: { active: !product.active } })
-                        }
-                      >
-                        {product.active ? <LuToggleRight /> : <LuToggleLeft />}
-                      </ActionButton>
-                      <DeleteActionButton onClick={() => pendingDelete.ask(product)} />
-                    </RowActionsCell>
-                  </Table.Row>
+                  <ProductRow
+                    key={product.id}
+                    product={product}
+                    toggling={toggle.isPending && toggle.variables?.id === product.id}
+                    onView={setViewing}
+                    onToggle={toggle.mutate}
+                    onDelete={pendingDelete.ask}
+                  />
                 ))
               )}
             </Table.Body>
@@ -229,7 +192,7 @@ export function ProductsPage() {
 
           <Flex justify="space-between" align="center" mt="4" minH="10">
             <Text textStyle="sm" color="fg.muted" data-testid="product-count">
-              {!list.isPending && rows.length > 0
+              {!loading && rows.length > 0
                 ? list.hasNextPage
                   ? `Showing first ${rows.length}`
                   : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
@@ -261,3 +224,60 @@ export function ProductsPage() {
     </>
   );
 }
+
+/** A row of the list; memoised (see useDeferredRows). */
+const ProductRow = memo(function ProductRow({
+  product,
+  toggling,
+  onView,
+  onToggle,
+  onDelete,
+}: {
+  product: Product;
+  /** Its activation change is in flight. */
+  toggling: boolean;
+  onView: (product: Product) => void;
+  onToggle: (change: { id: number; data: { active: boolean } }) => void;
+  onDelete: (product: Product) => void;
+}) {
+  return (
+    <Table.Row data-testid={`product-row-${product.sku}`}>
+      <Table.Cell fontFamily="mono" fontSize="12px" py="3" whiteSpace="nowrap" color="fg">
+        {product.sku}
+      </Table.Cell>
+      <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
+        {product.name}
+      </Table.Cell>
+      <Table.Cell color="fg.muted">{product.category}</Table.Cell>
+      <Table.Cell
+        data-testid="variant-count"
+        color={product.variantCount ? 'fg' : 'fg.muted'}
+        fontVariantNumeric="tabular-nums"
+      >
+        {product.variantCount ? product.variantCount : 'No variants'}
+      </Table.Cell>
+      <Table.Cell>
+        <ActiveBadge active={product.active} />
+      </Table.Cell>
+      <RowActionsCell>
+        <ActionButton label="View" onClick={() => onView(product)}>
+          <LuEye />
+        </ActionButton>
+        <ActionButton label="Edit" asChild>
+          <Link to="/products/$id/edit" params={{ id: product.id }}>
+            <LuPencil />
+          </Link>
+        </ActionButton>
+        <ActionButton
+          label={product.active ? 'Deactivate' : 'Activate'}
+          color={product.active ? 'green.600' : 'fg.subtle'}
+          disabled={toggling}
+          onClick={() => onToggle({ id: product.id, data: { active: !product.active } })}
+        >
+          {product.active ? <LuToggleRight /> : <LuToggleLeft />}
+        </ActionButton>
+        <DeleteActionButton onClick={() => onDelete(product)} />
+      </RowActionsCell>
+    </Table.Row>
+  );
+});
