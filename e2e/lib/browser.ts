@@ -153,6 +153,13 @@ export async function api(
  * now, one line per element: rule, element, what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours halfway through an animation (a dialog fading in) are not what anyone reads; endless
+  // ones (skeletons, spinners) never end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxePuppeteer(page).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`),
