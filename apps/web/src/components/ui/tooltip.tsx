@@ -28,8 +28,8 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
     ...rest
   } = props;
 
-  // Mounted before the tooltip first opens, the portal and the content cost more than anything
-  // else in a list's render (a 50-row list has 250 row-action tooltips): they wait for that.
+  // The portal and the content wait for the first opening: a 50-row list has 250 row-action
+  // tooltips, and mounting a portal for each weighed on its render.
   const [opened, setOpened] = useState(false);
 
   if (disabled) return children;

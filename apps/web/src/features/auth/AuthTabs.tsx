@@ -33,7 +33,7 @@ export function AuthTabs() {
     triggers.current[next]?.focus();
   };
 
-  const { Form } = TABS[selected]!;
+  const { value, Form } = TABS[selected]!;
   return (
     <Box css={styles.root} data-orientation="horizontal">
       <Box
@@ -68,8 +68,8 @@ export function AuthTabs() {
       </Box>
       <Box
         role="tabpanel"
-        id={`${id}-${TABS[selected]!.value}-panel`}
-        aria-labelledby={`${id}-${TABS[selected]!.value}-tab`}
+        id={`${id}-${value}-panel`}
+        aria-labelledby={`${id}-${value}-tab`}
         data-orientation="horizontal"
         css={styles.content}
         p="0"
