@@ -31,6 +31,15 @@ describe('sign-in', () => {
     await screenshot(page, 'auth');
   });
 
+  it('moves between the Login and Register tabs with the arrow keys', async () => {
+    await page.focus('[role="tab"][aria-selected="true"]');
+    await page.keyboard.press('ArrowRight');
+    await waitForText(page, 'Create an account');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Register');
+    await page.keyboard.press('ArrowRight');
+    await waitForText(page, 'Welcome back');
+  });
+
   it('shows field errors under email and password', async () => {
     await fill(page, 'email', 'not-an-email', '[data-testid="login-form"]');
     await fill(page, 'password', '123', '[data-testid="login-form"]');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api as callApi,
   click,
   clickIn,
   launchBrowser,
@@ -22,26 +23,8 @@ let browser: Browser;
 let page: Page;
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'pharm-e2e-downloads-'));
 
-/** Calls the REST API from inside the page, with its session cookie. */
-async function api(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async (m, u, b) => {
-      const res = await fetch(u, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    method,
-    url,
-    body,
-  );
-}
+/** The REST API, called from inside the page with its session cookie. */
+const api = (method: string, url: string, body?: unknown) => callApi(page, method, url, body);
 
 async function value(selector: string): Promise<string> {
   return page.$eval(selector, (el) => (el as HTMLInputElement).value);

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { compression } from 'vite-plugin-compression2';
 
 const API_URL = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -9,6 +10,9 @@ export default defineConfig({
     // Must come before the React plugin.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // Brotli and gzip copies beside each emitted file (not the source maps), at the highest levels:
+    // the server sends them by Accept-Encoding and never compresses per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   server: {
     port: 5173,
@@ -22,5 +26,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Every package the entry imports statically goes in one chunk. Left to the automatic
+      // chunking they came as a dozen small files, whose module glue and compression and HTTP
+      // headers added some 15 KB to what the sign-in screen transfers.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxePuppeteer } from '@axe-core/puppeteer';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterEach } from 'vitest';
 import { baseUrl } from './app.js';
@@ -123,6 +124,46 @@ export async function signUp(
   if (status !== 201) throw new Error(`register answered ${status}`);
   await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
   return account;
+}
+
+/** Calls the REST API from inside the page, with its session cookie. */
+export async function api(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async (m, u, b) => {
+      const res = await fetch(u, {
+        method: m,
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    method,
+    url,
+    body,
+  );
+}
+
+/**
+ * What axe (all its rules: WCAG 2 A and AA, best practices) finds wrong with the page as it is
+ * now, one line per element: rule, element, what to fix.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours halfway through an animation (a dialog fading in) are not what anyone reads; endless
+  // ones (skeletons, spinners) never end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxePuppeteer(page).analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`),
+  );
 }
 
 /** Clicks the icon button with this aria-label inside the element matching `scope`. */

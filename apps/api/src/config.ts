@@ -36,6 +36,20 @@ const wholeNumber = (fallback: number, min = 0) =>
       return Number(v);
     });
 
+/** A yes/no setting: `true`/`1` or `false`/`0`; unset or empty is the default. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim().toLowerCase();
+      if (!value) return fallback;
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
 const trustProxy = z
   .string()
   .optional()
@@ -118,6 +132,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional().default('json'),
   CATALOG_PROVIDER_NAME: optionalText,
   CATALOG_FEED: optionalText,
+  SERVE_SOURCE_MAPS: flag(false),
 });
 
 export interface AppConfig {
@@ -138,6 +153,8 @@ export interface AppConfig {
   log: { level: z.infer<typeof envSchema>['LOG_LEVEL']; pretty: boolean };
   /** Folder of the built web app served on the same port, when it exists. */
   webDist: string | undefined;
+  /** Whether the web app's source maps (`*.map`) are served; off, they are 404. */
+  serveSourceMaps: boolean;
   /** The catalogue import provider's display name and feed location. */
   catalogProviderName: string;
   catalogFeed: string;
@@ -168,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registration: e.REGISTRATION,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_FORMAT === 'pretty' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     catalogProviderName: e.CATALOG_PROVIDER_NAME ?? 'MedSupply Direct',
     catalogFeed: e.CATALOG_FEED ?? path.join(repoRoot, 'apps/api/catalog/sample-catalog.json'),
   };

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import type { DbHandle } from '@pharm/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -14,6 +12,7 @@ import { registerRestRoutes } from './rest.js';
 import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './sessions.js';
+import { registerWebApp } from './static.js';
 
 /** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;
@@ -155,17 +154,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     }
   });
 
-  if (config.webDist) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    const indexHtml = path.join(config.webDist, 'index.html');
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/trpc')) {
-        // The single-page app routes client-side, including its own 404 page.
-        return reply.type('text/html').sendFile(path.relative(config.webDist!, indexHtml));
-      }
-      return reply.status(404).send({ message: 'Not found' });
-    });
-  }
+  await registerWebApp(app, config);
 
   const prune = () =>
     Promise.all([sessions.prune(), authGuards.failures.prune()]).catch((err: unknown) =>

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { FullPageSpinner } from './components/FullPageSpinner';
-import { Toaster } from './components/ui/toaster';
+import { useLoadedToaster } from './lib/notify';
 import { createQueryClient } from './lib/queryClient';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
@@ -12,6 +12,12 @@ import { system } from './theme/system';
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter(queryClient);
+
+/** The toast region, from the first notice on (lib/notify.ts loads it). */
+function Toaster() {
+  const LoadedToaster = useLoadedToaster();
+  return LoadedToaster ? <LoadedToaster /> : null;
+}
 
 function InnerApp() {
   const me = trpc.auth.me.useQuery();

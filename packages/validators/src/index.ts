@@ -2,6 +2,7 @@ export * from './money.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './pharmacies.js';
+export * from './categories.js';
 export * from './products.js';
 export * from './orders.js';
 export * from './invoices.js';

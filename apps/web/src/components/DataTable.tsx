@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -153,4 +153,22 @@ export function ErrorRow({ columns, message }: { columns: number; message: strin
       </Table.Cell>
     </Table.Row>
   );
+}
+
+/**
+ * The rows of a paged list, rendered at low priority: React renders them in slices between which
+ * the page stays responsive, where a page of 50 rows of Chakra components is one long task
+ * otherwise. `loading` holds the skeleton rows until they can show. The lists memoise their row
+ * component, so the render with the previous rows that comes first costs next to nothing.
+ */
+export function useDeferredRows<T>(list: {
+  data?: { pages: { items: T[] }[] };
+  isPending: boolean;
+  isError: boolean;
+}): { rows: T[]; loading: boolean } {
+  const pages = useDeferredValue(list.data?.pages);
+  return {
+    rows: pages?.flatMap((page) => page.items) ?? [],
+    loading: list.isPending || (!pages && !list.isError),
+  };
 }

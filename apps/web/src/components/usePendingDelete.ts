@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * The record a list is asking to delete and whether its confirmation is open. The record stays
@@ -7,14 +7,16 @@ import { useState } from 'react';
 export function usePendingDelete<T>() {
   const [target, setTarget] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
+  // Stable, so that memoised list rows can take it.
+  const ask = useCallback((record: T) => {
+    setTarget(record);
+    setOpen(true);
+  }, []);
   return {
     target,
     open,
     setOpen,
-    ask: (record: T) => {
-      setTarget(record);
-      setOpen(true);
-    },
+    ask,
     close: () => setOpen(false),
   };
 }

@@ -1,5 +1,19 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 import { serverFieldErrors } from './errors';
+
+/**
+ * `zodResolver(schema)` for a schema imported when the form first validates (on submit). The
+ * sign-in forms use it: zod and the schemas (some 27 KB compressed) would otherwise load before
+ * the screen shows; typing in the form starts loading them (preloadAfterSignIn).
+ */
+export function lazyZodResolver<Input extends FieldValues, Output>(
+  loadSchema: () => Promise<z.ZodType<Output, Input>>,
+): Resolver<Input, unknown, Output> {
+  return async (values, context, options) =>
+    zodResolver(await loadSchema())(values, context, options);
+}
 
 /**
  * Shows the server's field messages (error.data.issues) under the matching form fields.

@@ -1,23 +1,55 @@
-import { TOAST_DURATION, toaster } from '../components/ui/toaster';
+import { useSyncExternalStore } from 'react';
+import type * as toasterModule from '../components/ui/toaster';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
+type ToasterModule = typeof toasterModule;
+
+let loaded: ToasterModule | undefined;
+let loading: Promise<ToasterModule> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The toaster (Chakra's toast machine and its styles) is not part of the first load: it loads
+ * with the first notice, or earlier through this call when a notice is about to be likely.
+ */
+export function loadToaster(): Promise<ToasterModule> {
+  loading ??= import('../components/ui/toaster').then((module) => {
+    loaded = module;
+    for (const listener of listeners) listener();
+    return module;
+  });
+  return loading;
+}
+
+/** The toast region's component once the toaster has loaded, else null. */
+export function useLoadedToaster(): ToasterModule['Toaster'] | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => loaded?.Toaster ?? null,
+  );
+}
 
 function show(type: Kind, title: string, description?: string) {
-  // At most one toast at once: a new one replaces the one on screen.
-  toaster.dismiss();
-  return toaster.create({ type, title, description, duration: TOAST_DURATION, closable: true });
+  void loadToaster().then(({ toaster, TOAST_DURATION }) => {
+    // At most one toast at once: a new one replaces the one on screen.
+    toaster.dismiss();
+    toaster.create({ type, title, description, duration: TOAST_DURATION, closable: true });
+  });
 }
 
 /** The app's notices (spec §8). Errors use the destructive (red) style. */
 export const notify = {
   /** Title 'Success' unless given. */
   success(description: string, title = 'Success') {
-    return show('success', title, description);
+    show('success', title, description);
   },
   error(title: string, description?: string) {
-    return show('error', title, description);
+    show('error', title, description);
   },
   info(title: string, description?: string) {
-    return show('info', title, description);
+    show('info', title, description);
   },
 };

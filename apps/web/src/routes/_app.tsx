@@ -1,7 +1,6 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
-import { AuthScreen } from '../features/auth/AuthScreen';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { AppShell } from '../features/shell/AppShell';
+import { AppShell, AuthScreen, loadAppShell, loadAuthScreen } from '../features/shell/lazy';
 
 /**
  * The signed-in area. Signed out, '/' shows the auth screen and every other app route
@@ -12,6 +11,10 @@ export const Route = createFileRoute('/_app')({
     if (!context.auth.user && location.pathname !== '/') {
       throw redirect({ to: '/', replace: true });
     }
+  },
+  // Starts the download of the frame or the sign-in screen beside the route's own chunks.
+  loader: ({ context }) => {
+    void (context.auth.user ? loadAppShell() : loadAuthScreen());
   },
   component: AppLayout,
 });

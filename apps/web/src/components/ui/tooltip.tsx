@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode, type RefObject } from 'react';
+import { forwardRef, useState, type ReactNode, type RefObject } from 'react';
 import { Tooltip as ChakraTooltip, Portal } from '@chakra-ui/react';
 
 /** Spec §9: tooltips open after 700 ms and close (skip) after 300 ms. */
@@ -28,23 +28,37 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
     ...rest
   } = props;
 
+  // The portal and the content wait for the first opening: a 50-row list has 250 row-action
+  // tooltips, and mounting a portal for each weighed on its render.
+  const [opened, setOpened] = useState(false);
+
   if (disabled) return children;
 
   return (
-    <ChakraTooltip.Root openDelay={openDelay} closeDelay={closeDelay} {...rest}>
+    <ChakraTooltip.Root
+      openDelay={openDelay}
+      closeDelay={closeDelay}
+      {...rest}
+      onOpenChange={(details) => {
+        if (details.open) setOpened(true);
+        rest.onOpenChange?.(details);
+      }}
+    >
       <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
-      <Portal disabled={!portalled} container={portalRef}>
-        <ChakraTooltip.Positioner>
-          <ChakraTooltip.Content ref={ref} {...contentProps}>
-            {showArrow ? (
-              <ChakraTooltip.Arrow>
-                <ChakraTooltip.ArrowTip />
-              </ChakraTooltip.Arrow>
-            ) : null}
-            {content}
-          </ChakraTooltip.Content>
-        </ChakraTooltip.Positioner>
-      </Portal>
+      {opened ? (
+        <Portal disabled={!portalled} container={portalRef}>
+          <ChakraTooltip.Positioner>
+            <ChakraTooltip.Content ref={ref} {...contentProps}>
+              {showArrow ? (
+                <ChakraTooltip.Arrow>
+                  <ChakraTooltip.ArrowTip />
+                </ChakraTooltip.Arrow>
+              ) : null}
+              {content}
+            </ChakraTooltip.Content>
+          </ChakraTooltip.Positioner>
+        </Portal>
+      ) : null}
     </ChakraTooltip.Root>
   );
 });

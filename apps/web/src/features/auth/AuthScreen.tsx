@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Flex, Heading, HStack, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Stack, Text, VStack } from '@chakra-ui/react';
 import { LuFileText, LuPackage, LuWallet } from 'react-icons/lu';
 import { Logo, LogoMark } from '../../components/Logo';
-import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
+import { AuthTabs } from './AuthTabs';
 
 function Feature({
   icon,
@@ -42,6 +41,8 @@ function Feature({
 function BrandPanel() {
   return (
     <Flex
+      as="aside"
+      aria-label="About PharmSupply"
       display={{ base: 'none', lg: 'flex' }}
       direction="column"
       justify="space-between"
@@ -120,7 +121,7 @@ export function AuthScreen() {
   return (
     <Flex minH="100vh" bg="bg.app">
       <BrandPanel />
-      <Flex flex="1" align="center" justify="center" px={{ base: '4', sm: '8' }} py="12">
+      <Flex as="main" flex="1" align="center" justify="center" px={{ base: '4', sm: '8' }} py="12">
         <Box w="full" maxW="md">
           <VStack gap="3" mb="8" textAlign="center">
             <LogoMark size="12" />
@@ -137,18 +138,7 @@ export function AuthScreen() {
             shadow="sm"
             p={{ base: '5', sm: '8' }}
           >
-            <Tabs.Root defaultValue="login" variant="enclosed" fitted lazyMount unmountOnExit>
-              <Tabs.List w="full" mb="6">
-                <Tabs.Trigger value="login">Login</Tabs.Trigger>
-                <Tabs.Trigger value="register">Register</Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="login" p="0">
-                <LoginForm />
-              </Tabs.Content>
-              <Tabs.Content value="register" p="0">
-                <RegisterForm />
-              </Tabs.Content>
-            </Tabs.Root>
+            <AuthTabs />
           </Box>
           <Text mt="6" textAlign="center" textStyle="xs" color="fg.subtle">
             For staff of the supplier only. Sessions end after 30 minutes without activity.

@@ -1,15 +1,16 @@
 import { chakra, Button, Field, Input, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { loginSchema, type LoginInput } from '@pharm/validators';
+import type { LoginInput, LoginData } from '@pharm/validators';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { AuthFormHeading } from './AuthFormHeading';
+import { loadAuthSchemas, preloadAfterSignIn } from './preload';
 import { useSignedIn } from './useSignedIn';
+
+const resolver = lazyZodResolver(() => loadAuthSchemas().then((m) => m.loginSchema));
 
 export function LoginForm() {
   const signedIn = useSignedIn();
@@ -18,8 +19,8 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+  } = useForm<LoginInput, unknown, LoginData>({
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -35,6 +36,7 @@ export function LoginForm() {
     <chakra.form
       onSubmit={handleSubmit((values) => login.mutate(values))}
       noValidate
+      onInput={preloadAfterSignIn}
       data-testid="login-form"
     >
       <AuthFormHeading title="Welcome back" hint="Enter your credentials to access your account" />

@@ -1,15 +1,16 @@
 import { chakra, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { registerSchema, type RegisterInput } from '@pharm/validators';
+import type { RegisterInput, RegisterData } from '@pharm/validators';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { AuthFormHeading } from './AuthFormHeading';
+import { loadAuthSchemas, preloadAfterSignIn } from './preload';
 import { useSignedIn } from './useSignedIn';
+
+const resolver = lazyZodResolver(() => loadAuthSchemas().then((m) => m.registerSchema));
 
 export function RegisterForm() {
   const signedIn = useSignedIn();
@@ -18,8 +19,8 @@ export function RegisterForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RegisterInput, unknown, z.output<typeof registerSchema>>({
-    resolver: zodResolver(registerSchema),
+  } = useForm<RegisterInput, unknown, RegisterData>({
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
 
@@ -35,6 +36,7 @@ export function RegisterForm() {
     <chakra.form
       onSubmit={handleSubmit((values) => registerUser.mutate(values))}
       noValidate
+      onInput={preloadAfterSignIn}
       data-testid="register-form"
     >
       <AuthFormHeading title="Create an account" hint="Enter your information to get started" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -11,7 +11,7 @@ import {
   LuSend,
   LuShoppingCart,
 } from 'react-icons/lu';
-import { formatDate } from '@pharm/validators';
+import { formatDate, type OrderStatus } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePendingDelete } from '../../components/usePendingDelete';
@@ -22,6 +22,7 @@ import {
   LoadMoreButton,
   RowActionsCell,
   SkeletonRows,
+  useDeferredRows,
 } from '../../components/DataTable';
 import { FilterInput } from '../../components/FilterInput';
 import { MoneyText } from '../../components/MoneyText';
@@ -80,7 +81,7 @@ export function OrdersPage() {
           : undefined,
     },
   );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows, loading } = useDeferredRows(list);
 
   const remove = trpc.orders.delete.useMutation({
     onSuccess: async () => {
@@ -110,161 +111,104 @@ export function OrdersPage() {
         }
       />
 
-      <Flex
-        mb="4"
-        gap="3"
-        align={{ base: 'stretch', md: 'center' }}
-        justify="space-between"
-        direction={{ base: 'column', md: 'row' }}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) =>
+          void navigate({
+            search: (prev) => ({
+              ...prev,
+              tab: details.value === 'all' ? undefined : (details.value as OrdersTab),
+            }),
+          })
+        }
+        variant="enclosed"
+        size="sm"
       >
-        <Tabs.Root
-          value={tab}
-          onValueChange={(details) =>
-            void navigate({
-              search: (prev) => ({
-                ...prev,
-                tab: details.value === 'all' ? undefined : (details.value as OrdersTab),
-              }),
-            })
-          }
-          variant="enclosed"
-          size="sm"
+        <Flex
+          mb="4"
+          gap="3"
+          align={{ base: 'stretch', md: 'center' }}
+          justify="space-between"
+          direction={{ base: 'column', md: 'row' }}
         >
-          <Tabs.List bg="bg.muted" rounded="lg" p="1">
-            {ORDER_TABS.map((item) => (
-              <Tabs.Trigger
-                key={item.value}
-                value={item.value}
-                px="3.5"
-                data-testid={`tab-${item.value}`}
-              >
-                {item.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-        <FilterInput
-          label="Filter orders"
-          placeholder="Order # or pharmacy..."
-          text={text}
-          onTextChange={setText}
-          filtering={isRefiltering(list)}
-          maxW={{ base: 'full', md: 'xs' }}
-        />
-      </Flex>
-
-      <ListTable
-        dimmed={list.isPlaceholderData}
-        interactive={rows.length > 0}
-        data-testid="orders-table"
-      >
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader py="3">Order #</Table.ColumnHeader>
-            <Table.ColumnHeader>Pharmacy</Table.ColumnHeader>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {list.isPending ? (
-            <SkeletonRows rows={5} columns={COLUMNS} />
-          ) : list.isError ? (
-            <ErrorRow
-              columns={COLUMNS}
-              message={`Failed to load orders: ${errorMessage(list.error)}`}
-            />
-          ) : rows.length === 0 ? (
-            <EmptyRow columns={COLUMNS} icon={empty.icon}>
-              {empty.text}
-            </EmptyRow>
-          ) : (
-            rows.map((order) => (
-              <Table.Row key={order.id} data-testid={`order-row-${order.id}`}>
-                <Table.Cell py="3" whiteSpace="nowrap">
-                  <Text
-                    as="button"
-                    fontWeight="semibold"
-                    color="brand.fg"
-                    fontVariantNumeric="tabular-nums"
-                    cursor="pointer"
-                    _hover={{ textDecoration: 'underline' }}
-                    onClick={() => setViewing(order)}
-                  >
-                    {order.orderNumber}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell color="fg" minW="40" whiteSpace="normal">
-                  {order.pharmacy.name}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" whiteSpace="nowrap">
-                  {formatDate(order.orderDate)}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
-                  {itemsLabel(order.itemCount)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="medium">
-                  <MoneyText value={order.total} />
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
-                </Table.Cell>
-                <RowActionsCell>
-                  <ActionButton label="View details" onClick={() => setViewing(order)}>
-                    <LuEye />
-                  </ActionButton>
-                  <ActionButton
-                    label="Download PDF"
-                    loading={actions.downloadingId === order.id}
-                    onClick={() => void actions.download(order)}
-                  >
-                    <LuDownload />
-                  </ActionButton>
-                  <ActionButton label="Edit" asChild>
-                    <Link to="/orders/$id/edit" params={{ id: order.id }}>
-                      <LuPencil />
-                    </Link>
-                  </ActionButton>
-                  {order.status === 'Draft' ? (
-                    <ActionButton
-                      label="Send"
-                      color="blue.600"
-                      loading={actions.changingId === order.id}
-                      onClick={() => actions.changeStatus(order.id, 'Sent')}
-                    >
-                      <LuSend />
-                    </ActionButton>
-                  ) : null}
-                  {order.status === 'Sent' ? (
-                    <ActionButton
-                      label="Mark as fulfilled"
-                      color="green.600"
-                      loading={actions.changingId === order.id}
-                      onClick={() => actions.changeStatus(order.id, 'Fulfilled')}
-                    >
-                      <LuCircleCheck />
-                    </ActionButton>
-                  ) : null}
-                  {order.status !== 'Draft' && order.status !== 'Sent' ? (
-                    // Keeps the delete button in the same column on every row.
-                    <Box w="8" flexShrink={0} aria-hidden="true" />
-                  ) : null}
-                  <DeleteActionButton onClick={() => pendingDelete.ask(order)} />
-                </RowActionsCell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ListTable>
-
-      {list.hasNextPage ? (
-        <Flex justify="center" mt="5">
-          <LoadMoreButton list={list} />
+          <Box>
+            <Tabs.List bg="bg.muted" rounded="lg" p="1">
+              {ORDER_TABS.map((item) => (
+                <Tabs.Trigger
+                  key={item.value}
+                  value={item.value}
+                  px="3.5"
+                  data-testid={`tab-${item.value}`}
+                >
+                  {item.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Box>
+          <FilterInput
+            label="Filter orders"
+            placeholder="Order # or pharmacy..."
+            text={text}
+            onTextChange={setText}
+            filtering={isRefiltering(list)}
+            maxW={{ base: 'full', md: 'xs' }}
+          />
         </Flex>
-      ) : null}
+
+        {/* The list is the open tab's panel: each tab names the panel it controls. */}
+        <Tabs.Content value={tab} p="0">
+          <ListTable
+            dimmed={list.isPlaceholderData}
+            interactive={rows.length > 0}
+            data-testid="orders-table"
+          >
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader py="3">Order #</Table.ColumnHeader>
+                <Table.ColumnHeader>Pharmacy</Table.ColumnHeader>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {loading ? (
+                <SkeletonRows rows={5} columns={COLUMNS} />
+              ) : list.isError ? (
+                <ErrorRow
+                  columns={COLUMNS}
+                  message={`Failed to load orders: ${errorMessage(list.error)}`}
+                />
+              ) : rows.length === 0 ? (
+                <EmptyRow columns={COLUMNS} icon={empty.icon}>
+                  {empty.text}
+                </EmptyRow>
+              ) : (
+                rows.map((order) => (
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    changing={actions.changingId === order.id}
+                    downloading={actions.downloadingId === order.id}
+                    onView={setViewing}
+                    onDownload={actions.download}
+                    onChangeStatus={actions.changeStatus}
+                    onDelete={pendingDelete.ask}
+                  />
+                ))
+              )}
+            </Table.Body>
+          </ListTable>
+
+          {list.hasNextPage ? (
+            <Flex justify="center" mt="5">
+              <LoadMoreButton list={list} />
+            </Flex>
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
 
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} actions={actions} />
 
@@ -287,3 +231,101 @@ export function OrdersPage() {
     </>
   );
 }
+
+interface OrderRowProps {
+  order: OrderListItem;
+  /** Its status change is in flight. */
+  changing: boolean;
+  /** Its PDF is being downloaded. */
+  downloading: boolean;
+  onView: (order: OrderListItem) => void;
+  onDownload: (order: OrderListItem) => Promise<void>;
+  onChangeStatus: (id: number, status: OrderStatus) => void;
+  onDelete: (order: OrderListItem) => void;
+}
+
+/** A row of the list; memoised (see useDeferredRows). */
+const OrderRow = memo(function OrderRow({
+  order,
+  changing,
+  downloading,
+  onView,
+  onDownload,
+  onChangeStatus,
+  onDelete,
+}: OrderRowProps) {
+  return (
+    <Table.Row data-testid={`order-row-${order.id}`}>
+      <Table.Cell py="3" whiteSpace="nowrap">
+        <Text
+          as="button"
+          fontWeight="semibold"
+          color="brand.fg"
+          fontVariantNumeric="tabular-nums"
+          cursor="pointer"
+          _hover={{ textDecoration: 'underline' }}
+          onClick={() => onView(order)}
+        >
+          {order.orderNumber}
+        </Text>
+      </Table.Cell>
+      <Table.Cell color="fg" minW="40" whiteSpace="normal">
+        {order.pharmacy.name}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" whiteSpace="nowrap">
+        {formatDate(order.orderDate)}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
+        {itemsLabel(order.itemCount)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="medium">
+        <MoneyText value={order.total} />
+      </Table.Cell>
+      <Table.Cell>
+        <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
+      </Table.Cell>
+      <RowActionsCell>
+        <ActionButton label="View details" onClick={() => onView(order)}>
+          <LuEye />
+        </ActionButton>
+        <ActionButton
+          label="Download PDF"
+          loading={downloading}
+          onClick={() => void onDownload(order)}
+        >
+          <LuDownload />
+        </ActionButton>
+        <ActionButton label="Edit" asChild>
+          <Link to="/orders/$id/edit" params={{ id: order.id }}>
+            <LuPencil />
+          </Link>
+        </ActionButton>
+        {order.status === 'Draft' ? (
+          <ActionButton
+            label="Send"
+            color="blue.600"
+            loading={changing}
+            onClick={() => onChangeStatus(order.id, 'Sent')}
+          >
+            <LuSend />
+          </ActionButton>
+        ) : null}
+        {order.status === 'Sent' ? (
+          <ActionButton
+            label="Mark as fulfilled"
+            color="green.600"
+            loading={changing}
+            onClick={() => onChangeStatus(order.id, 'Fulfilled')}
+          >
+            <LuCircleCheck />
+          </ActionButton>
+        ) : null}
+        {order.status !== 'Draft' && order.status !== 'Sent' ? (
+          // Keeps the delete button in the same column on every row.
+          <Box w="8" flexShrink={0} aria-hidden="true" />
+        ) : null}
+        <DeleteActionButton onClick={() => onDelete(order)} />
+      </RowActionsCell>
+    </Table.Row>
+  );
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { OrderStatus } from '@pharm/validators';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -18,7 +18,8 @@ export function useOrderActions() {
     onError: (error) => notify.error('Error', `Failed to update order: ${errorMessage(error)}`),
   });
 
-  const download = async (order: { id: number; orderNumber: string }) => {
+  // Stable callbacks: the list's memoised rows receive them.
+  const download = useCallback(async (order: { id: number; orderNumber: string }) => {
     setDownloading(order.id);
     try {
       await downloadOrderPdf(order);
@@ -28,10 +29,15 @@ export function useOrderActions() {
     } finally {
       setDownloading(null);
     }
-  };
+  }, []);
+  const { mutate } = setStatus;
+  const changeStatus = useCallback(
+    (id: number, status: OrderStatus) => mutate({ id, data: { status } }),
+    [mutate],
+  );
 
   return {
-    changeStatus: (id: number, status: OrderStatus) => setStatus.mutate({ id, data: { status } }),
+    changeStatus,
     /** The order whose status change is in flight. */
     changingId: setStatus.isPending ? setStatus.variables?.id : undefined,
     download,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
@@ -12,6 +12,7 @@ import {
   LoadMoreButton,
   RowActionsCell,
   SkeletonRows,
+  useDeferredRows,
 } from '../../components/DataTable';
 import { FilterInput } from '../../components/FilterInput';
 import { MoneyText } from '../../components/MoneyText';
@@ -56,7 +57,7 @@ export function PharmaciesPage() {
       placeholderData: (previous) => previous,
     },
   );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows, loading } = useDeferredRows(list);
 
   const remove = trpc.pharmacies.delete.useMutation({
     onSuccess: async () => {
@@ -93,7 +94,7 @@ export function PharmaciesPage() {
           filtering={isRefiltering(list)}
           maxW={{ base: 'full', sm: 'sm' }}
         />
-        {!list.isPending && rows.length > 0 ? (
+        {!loading && rows.length > 0 ? (
           <Text textStyle="sm" color="fg.muted" data-testid="pharmacy-count">
             {list.hasNextPage
               ? `Showing first ${rows.length}`
@@ -124,7 +125,7 @@ export function PharmaciesPage() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {list.isPending ? (
+          {loading ? (
             <SkeletonRows rows={5} columns={COLUMNS} />
           ) : list.isError ? (
             <ErrorRow
@@ -143,42 +144,12 @@ export function PharmaciesPage() {
             )
           ) : (
             rows.map((pharmacy) => (
-              <Table.Row key={pharmacy.id} data-testid={`pharmacy-row-${pharmacy.id}`}>
-                <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
-                  {pharmacy.name}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
-                  {pharmacy.contactName || EMPTY}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" maxW="170px">
-                  <Text as="span" display="block" truncate title={pharmacy.email}>
-                    {pharmacy.email || EMPTY}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell color="fg.muted" whiteSpace="nowrap">
-                  {pharmacy.phone || EMPTY}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" minW="44" whiteSpace="normal" lineHeight="short">
-                  <AddressCell address={pharmacy.shippingAddress} />
-                </Table.Cell>
-                <Table.Cell color="fg.muted" minW="20" whiteSpace="normal">
-                  {termsLabel(pharmacy.terms)}
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <MoneyText value={pharmacy.balance} highlightPositive />
-                </Table.Cell>
-                <RowActionsCell>
-                  <ActionButton label="View" onClick={() => setViewing(pharmacy)}>
-                    <LuEye />
-                  </ActionButton>
-                  <ActionButton label="Edit" asChild>
-                    <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>
-                      <LuPencil />
-                    </Link>
-                  </ActionButton>
-                  <DeleteActionButton onClick={() => pendingDelete.ask(pharmacy)} />
-                </RowActionsCell>
-              </Table.Row>
+              <PharmacyRow
+                key={pharmacy.id}
+                pharmacy={pharmacy}
+                onView={setViewing}
+                onDelete={pendingDelete.ask}
+              />
             ))
           )}
         </Table.Body>
@@ -211,3 +182,53 @@ export function PharmaciesPage() {
     </>
   );
 }
+
+/** A row of the list; memoised (see useDeferredRows). */
+const PharmacyRow = memo(function PharmacyRow({
+  pharmacy,
+  onView,
+  onDelete,
+}: {
+  pharmacy: Pharmacy;
+  onView: (pharmacy: Pharmacy) => void;
+  onDelete: (pharmacy: Pharmacy) => void;
+}) {
+  return (
+    <Table.Row data-testid={`pharmacy-row-${pharmacy.id}`}>
+      <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
+        {pharmacy.name}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
+        {pharmacy.contactName || EMPTY}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" maxW="170px">
+        <Text as="span" display="block" truncate title={pharmacy.email}>
+          {pharmacy.email || EMPTY}
+        </Text>
+      </Table.Cell>
+      <Table.Cell color="fg.muted" whiteSpace="nowrap">
+        {pharmacy.phone || EMPTY}
+      </Table.Cell>
+      <Table.Cell color="fg.muted" minW="44" whiteSpace="normal" lineHeight="short">
+        <AddressCell address={pharmacy.shippingAddress} />
+      </Table.Cell>
+      <Table.Cell color="fg.muted" minW="20" whiteSpace="normal">
+        {termsLabel(pharmacy.terms)}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <MoneyText value={pharmacy.balance} highlightPositive />
+      </Table.Cell>
+      <RowActionsCell>
+        <ActionButton label="View" onClick={() => onView(pharmacy)}>
+          <LuEye />
+        </ActionButton>
+        <ActionButton label="Edit" asChild>
+          <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>
+            <LuPencil />
+          </Link>
+        </ActionButton>
+        <DeleteActionButton onClick={() => onDelete(pharmacy)} />
+      </RowActionsCell>
+    </Table.Row>
+  );
+});

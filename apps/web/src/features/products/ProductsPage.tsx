@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
@@ -20,6 +20,7 @@ import {
   LoadMoreButton,
   RowActionsCell,
   SkeletonRows,
+  useDeferredRows,
 } from '../../components/DataTable';
 import { FilterInput } from '../../components/FilterInput';
 import { PageHeader } from '../../components/PageHeader';
@@ -55,7 +56,7 @@ export function ProductsPage() {
       placeholderData: (previous) => previous,
     },
   );
-  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { rows, loading } = useDeferredRows(list);
 
   const toggle = trpc.products.update.useMutation({
     onSuccess: async () => {
@@ -100,134 +101,107 @@ export function ProductsPage() {
         }
       />
 
-      <Flex mb="4" gap="3" align="center" justify="space-between" wrap="wrap">
-        <Tabs.Root
-          value={tab?.param ?? ALL}
-          onValueChange={(details) => {
-            const next = details.value === ALL ? undefined : details.value;
-            void navigate({ search: (prev) => ({ ...prev, tab: next }) });
-          }}
-          variant="enclosed"
-          size="sm"
-          activationMode="manual"
-        >
-          <Tabs.List bg="bg.muted" data-testid="product-tabs">
-            <Tabs.Trigger value={ALL}>All Products</Tabs.Trigger>
-            {CATEGORY_TABS.map((t) => (
-              <Tabs.Trigger key={t.param} value={t.param}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-        <FilterInput
-          label="Filter products"
-          placeholder="Filter by SKU or name..."
-          text={text}
-          onTextChange={setText}
-          filtering={isRefiltering(list)}
-          maxW={{ base: 'full', md: 'xs' }}
-        />
-      </Flex>
-
-      <ListTable
-        dimmed={list.isPlaceholderData}
-        interactive={rows.length > 0}
-        data-testid="products-table"
+      <Tabs.Root
+        value={tab?.param ?? ALL}
+        onValueChange={(details) => {
+          const next = details.value === ALL ? undefined : details.value;
+          void navigate({ search: (prev) => ({ ...prev, tab: next }) });
+        }}
+        variant="enclosed"
+        size="sm"
+        activationMode="manual"
       >
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Category</Table.ColumnHeader>
-            <Table.ColumnHeader>Variants</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              <Box as="span" srOnly>
-                Actions
-              </Box>
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {list.isPending ? (
-            <SkeletonRows rows={5} columns={COLUMNS} />
-          ) : list.isError ? (
-            <ErrorRow
-              columns={COLUMNS}
-              message={`Failed to load products: ${errorMessage(list.error)}`}
-            />
-          ) : rows.length === 0 ? (
-            q ? (
-              <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
-                No products match &quot;{q}&quot;.
-              </EmptyRow>
-            ) : tab ? (
-              <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                No {tab.category}s found.
-              </EmptyRow>
-            ) : (
-              <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                No products yet — add one or import variants.
-              </EmptyRow>
-            )
-          ) : (
-            rows.map((product) => (
-              <Table.Row key={product.id} data-testid={`product-row-${product.sku}`}>
-                <Table.Cell fontFamily="mono" fontSize="12px" py="3" whiteSpace="nowrap" color="fg">
-                  {product.sku}
-                </Table.Cell>
-                <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
-                  {product.name}
-                </Table.Cell>
-                <Table.Cell color="fg.muted">{product.category}</Table.Cell>
-                <Table.Cell
-                  data-testid="variant-count"
-                  color={product.variantCount ? 'fg' : 'fg.muted'}
-                  fontVariantNumeric="tabular-nums"
-                >
-                  {product.variantCount ? product.variantCount : 'No variants'}
-                </Table.Cell>
-                <Table.Cell>
-                  <ActiveBadge active={product.active} />
-                </Table.Cell>
-                <RowActionsCell>
-                  <ActionButton label="View" onClick={() => setViewing(product)}>
-                    <LuEye />
-                  </ActionButton>
-                  <ActionButton label="Edit" asChild>
-                    <Link to="/products/$id/edit" params={{ id: product.id }}>
-                      <LuPencil />
-                    </Link>
-                  </ActionButton>
-                  <ActionButton
-                    label={product.active ? 'Deactivate' : 'Activate'}
-                    color={product.active ? 'green.600' : 'fg.subtle'}
-                    disabled={toggle.isPending && toggle.variables?.id === product.id}
-                    onClick={() =>
-                      toggle.mutate({ id: product.id, data: { active: !product.active } })
-                    }
-                  >
-                    {product.active ? <LuToggleRight /> : <LuToggleLeft />}
-                  </ActionButton>
-                  <DeleteActionButton onClick={() => pendingDelete.ask(product)} />
-                </RowActionsCell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ListTable>
+        <Flex mb="4" gap="3" align="center" justify="space-between" wrap="wrap">
+          <Box>
+            <Tabs.List bg="bg.muted" data-testid="product-tabs">
+              <Tabs.Trigger value={ALL}>All Products</Tabs.Trigger>
+              {CATEGORY_TABS.map((t) => (
+                <Tabs.Trigger key={t.param} value={t.param}>
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Box>
+          <FilterInput
+            label="Filter products"
+            placeholder="Filter by SKU or name..."
+            text={text}
+            onTextChange={setText}
+            filtering={isRefiltering(list)}
+            maxW={{ base: 'full', md: 'xs' }}
+          />
+        </Flex>
 
-      <Flex justify="space-between" align="center" mt="4" minH="10">
-        <Text textStyle="sm" color="fg.muted" data-testid="product-count">
-          {!list.isPending && rows.length > 0
-            ? list.hasNextPage
-              ? `Showing first ${rows.length}`
-              : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
-            : null}
-        </Text>
-        {list.hasNextPage ? <LoadMoreButton list={list} /> : null}
-      </Flex>
+        {/* The list is the open tab's panel: each tab names the panel it controls. */}
+        <Tabs.Content value={tab?.param ?? ALL} p="0">
+          <ListTable
+            dimmed={list.isPlaceholderData}
+            interactive={rows.length > 0}
+            data-testid="products-table"
+          >
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Category</Table.ColumnHeader>
+                <Table.ColumnHeader>Variants</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Box as="span" srOnly>
+                    Actions
+                  </Box>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {loading ? (
+                <SkeletonRows rows={5} columns={COLUMNS} />
+              ) : list.isError ? (
+                <ErrorRow
+                  columns={COLUMNS}
+                  message={`Failed to load products: ${errorMessage(list.error)}`}
+                />
+              ) : rows.length === 0 ? (
+                q ? (
+                  <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
+                    No products match &quot;{q}&quot;.
+                  </EmptyRow>
+                ) : tab ? (
+                  <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                    No {tab.category}s found.
+                  </EmptyRow>
+                ) : (
+                  <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
+                    No products yet — add one or import variants.
+                  </EmptyRow>
+                )
+              ) : (
+                rows.map((product) => (
+                  <ProductRow
+                    key={product.id}
+                    product={product}
+                    toggling={toggle.isPending && toggle.variables?.id === product.id}
+                    onView={setViewing}
+                    onToggle={toggle.mutate}
+                    onDelete={pendingDelete.ask}
+                  />
+                ))
+              )}
+            </Table.Body>
+          </ListTable>
+
+          <Flex justify="space-between" align="center" mt="4" minH="10">
+            <Text textStyle="sm" color="fg.muted" data-testid="product-count">
+              {!loading && rows.length > 0
+                ? list.hasNextPage
+                  ? `Showing first ${rows.length}`
+                  : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
+                : null}
+            </Text>
+            {list.hasNextPage ? <LoadMoreButton list={list} /> : null}
+          </Flex>
+        </Tabs.Content>
+      </Tabs.Root>
 
       <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
 
@@ -250,3 +224,60 @@ export function ProductsPage() {
     </>
   );
 }
+
+/** A row of the list; memoised (see useDeferredRows). */
+const ProductRow = memo(function ProductRow({
+  product,
+  toggling,
+  onView,
+  onToggle,
+  onDelete,
+}: {
+  product: Product;
+  /** Its activation change is in flight. */
+  toggling: boolean;
+  onView: (product: Product) => void;
+  onToggle: (change: { id: number; data: { active: boolean } }) => void;
+  onDelete: (product: Product) => void;
+}) {
+  return (
+    <Table.Row data-testid={`product-row-${product.sku}`}>
+      <Table.Cell fontFamily="mono" fontSize="12px" py="3" whiteSpace="nowrap" color="fg">
+        {product.sku}
+      </Table.Cell>
+      <Table.Cell fontWeight="medium" color="fg" minW="48" whiteSpace="normal">
+        {product.name}
+      </Table.Cell>
+      <Table.Cell color="fg.muted">{product.category}</Table.Cell>
+      <Table.Cell
+        data-testid="variant-count"
+        color={product.variantCount ? 'fg' : 'fg.muted'}
+        fontVariantNumeric="tabular-nums"
+      >
+        {product.variantCount ? product.variantCount : 'No variants'}
+      </Table.Cell>
+      <Table.Cell>
+        <ActiveBadge active={product.active} />
+      </Table.Cell>
+      <RowActionsCell>
+        <ActionButton label="View" onClick={() => onView(product)}>
+          <LuEye />
+        </ActionButton>
+        <ActionButton label="Edit" asChild>
+          <Link to="/products/$id/edit" params={{ id: product.id }}>
+            <LuPencil />
+          </Link>
+        </ActionButton>
+        <ActionButton
+          label={product.active ? 'Deactivate' : 'Activate'}
+          color={product.active ? 'green.600' : 'fg.subtle'}
+          disabled={toggling}
+          onClick={() => onToggle({ id: product.id, data: { active: !product.active } })}
+        >
+          {product.active ? <LuToggleRight /> : <LuToggleLeft />}
+        </ActionButton>
+        <DeleteActionButton onClick={() => onDelete(product)} />
+      </RowActionsCell>
+    </Table.Row>
+  );
+});

@@ -1,4 +1,6 @@
-import { PRODUCT_TABS, type ProductCategory } from '@pharm/validators';
+// Not the package's index: the products route's search check (first-load bundle) reads this,
+// and the index would bring zod and every schema along.
+import { PRODUCT_TABS, type ProductCategory } from '@pharm/validators/categories';
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type Product = RouterOutputs['products']['get'];

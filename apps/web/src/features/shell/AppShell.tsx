@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -14,6 +14,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { LuMenu, LuPlus } from 'react-icons/lu';
 import { Logo } from '../../components/Logo';
+import { loadToaster } from '../../lib/notify';
 import type { User } from '../../lib/trpc';
 import { GlobalSearch } from '../search/GlobalSearch';
 import { SideNav } from './SideNav';
@@ -62,6 +63,10 @@ function MobileNav() {
 
 /** The frame of every signed-in screen: top bar, side menu, content. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  // Signed in, every change ends with a notice: load the toaster now, not with the first one.
+  useEffect(() => {
+    void loadToaster();
+  }, []);
   return (
     <Box minH="100vh" bg="bg.app">
       <SkipNavLink>Skip to content</SkipNavLink>

@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './lib/app.js';
+import { launchBrowser, screenshotOnFailure, signUp, waitForText } from './lib/browser.js';
+
+/** docs/rules.md §6 and issue 7: what the sign-in screen may cost, compressed. */
+const FIRST_LOAD_JS_LIMIT = 200 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface Loaded {
+  url: string;
+  type: string;
+  status: number;
+  headers: Record<string, string>;
+  fromCache: boolean;
+  /** Bytes on the wire: headers and the (compressed) body. */
+  transferred: number;
+}
+
+/** Every response the page receives from now on, with what it cost on the wire. */
+async function recordResponses(page: Page): Promise<Loaded[]> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  const pending = new Map<string, Omit<Loaded, 'transferred'>>();
+  const servedFromCache = new Set<string>();
+  const loaded: Loaded[] = [];
+  cdp.on('Network.requestServedFromCache', (e) => servedFromCache.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    pending.set(e.requestId, {
+      url: e.response.url,
+      type: e.type,
+      status: e.response.status,
+      headers,
+      fromCache: servedFromCache.has(e.requestId) || Boolean(e.response.fromDiskCache),
+    });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const response = pending.get(e.requestId);
+    if (response) loaded.push({ ...response, transferred: e.encodedDataLength });
+  });
+  return loaded;
+}
+
+const scripts = (loaded: Loaded[]) =>
+  loaded.filter((r) => r.type === 'Script' && new URL(r.url).pathname.startsWith('/assets/'));
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+screenshotOnFailure(() => page);
+
+describe('first load of the sign-in screen', () => {
+  let loaded: Loaded[];
+
+  beforeAll(async () => {
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    loaded = await recordResponses(page);
+    await page.goto(`${baseUrl()}/login`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Welcome back');
+  });
+
+  it('gets every script brotli-compressed, cached for a year as immutable', () => {
+    const js = scripts(loaded);
+    expect(js.length).toBeGreaterThan(0);
+    for (const r of js) {
+      expect(r.headers['content-encoding'], r.url).toBe('br');
+      expect(r.headers['cache-control'], r.url).toBe(IMMUTABLE);
+      expect(r.headers.vary, r.url).toBe('Accept-Encoding');
+    }
+  });
+
+  it('gets index.html (the document of /login) to revalidate on every load', () => {
+    const document = loaded.find((r) => r.type === 'Document')!;
+    expect(new URL(document.url).pathname).toBe('/login');
+    expect(document.headers['cache-control']).toBe('no-cache');
+  });
+
+  it(`transfers at most ${FIRST_LOAD_JS_LIMIT / 1024} KB of JavaScript, brotli or gzip`, async () => {
+    const js = scripts(loaded);
+    const transferred = js.reduce((sum, r) => sum + r.transferred, 0);
+    // The same files as a browser without brotli gets them.
+    const gzipped = await Promise.all(
+      js.map(async (r) => {
+        const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
+        expect(res.headers.get('content-encoding'), r.url).toBe('gzip');
+        return Number(res.headers.get('content-length'));
+      }),
+    );
+    const gzip = gzipped.reduce((sum, n) => sum + n, 0);
+    console.log(
+      `sign-in screen: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB transferred (brotli, with headers), ${(gzip / 1024).toFixed(1)} KB as gzip`,
+    );
+    expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_LIMIT);
+    expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_JS_LIMIT);
+  });
+});
+
+describe('a reload, signed in', () => {
+  it('keeps the user signed in and takes every script from the cache', async () => {
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+    await signUp(page, '/orders');
+    await waitForText(page, 'Purchase orders from your pharmacies');
+
+    const loaded = await recordResponses(page);
+    await page.reload({ waitUntil: 'networkidle0' });
+    await waitForText(page, 'Purchase orders from your pharmacies');
+    await waitForText(page, 'Casey Quinn');
+
+    const document = loaded.find((r) => r.type === 'Document')!;
+    expect(document.fromCache).toBe(false);
+    const js = scripts(loaded);
+    expect(js.length).toBeGreaterThan(0);
+    for (const r of js) expect(r.fromCache, r.url).toBe(true);
+  });
+});
