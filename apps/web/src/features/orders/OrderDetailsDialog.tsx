@@ -13,14 +13,14 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuDownload, LuPencil } from 'react-icons/lu';
-import { formatDate } from '@pharm/validators';
+import { formatDate, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
-import { itemsLabel, ORDER_STATUS_COLORS, type OrderListItem } from './format';
+import { itemsLabel, type OrderListItem } from './format';
 import type { useOrderActions } from './useOrderActions';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -75,7 +75,7 @@ export function OrderDetailsDialog({
           <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
             <HStack gap="3">
               <Dialog.Title fontVariantNumeric="tabular-nums">{current.orderNumber}</Dialog.Title>
-              <StatusBadge status={current.status} colors={ORDER_STATUS_COLORS} />
+              <StatusBadge status={current.status} colors={ORDER_STATUS_PALETTE} />
             </HStack>
             <Text textStyle="sm" color="fg.muted">
               Order details
@@ -92,7 +92,7 @@ export function OrderDetailsDialog({
               >
                 <Fact label="Order Date">{formatDate(current.orderDate)}</Fact>
                 <Fact label="Status">
-                  <StatusBadge status={current.status} colors={ORDER_STATUS_COLORS} />
+                  <StatusBadge status={current.status} colors={ORDER_STATUS_PALETTE} />
                 </Fact>
                 <Fact label="Shipping">{current.shipMethod || 'Not specified'}</Fact>
                 <Fact label="Total">

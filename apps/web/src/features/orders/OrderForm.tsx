@@ -24,6 +24,8 @@ import { LuClock, LuPlus } from 'react-icons/lu';
 import {
   formOrderTotalCents,
   formatUsd,
+  isOrderEditable,
+  ORDER_STATUS_PALETTE,
   orderSchema,
   SHIPPING_METHODS,
   todayIso,
@@ -35,7 +37,7 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { itemsLabel, ORDER_STATUS_COLORS, type OrderDetails } from './format';
+import { itemsLabel, type OrderDetails } from './format';
 import { LineItemsTable } from './LineItemsTable';
 import {
   blankLine,
@@ -127,7 +129,7 @@ export function OrderForm({
   pharmacies: readonly { id: number; name: string }[];
 }) {
   const isEdit = order !== undefined;
-  const locked = order?.status === 'Fulfilled' || order?.status === 'Cancelled';
+  const locked = order !== undefined && !isOrderEditable(order.status);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [draftId, setDraftId] = useState<number | null>(null);
@@ -318,7 +320,7 @@ export function OrderForm({
             <Stack gap="3" data-testid="order-summary">
               {order ? <SummaryRow label="Order #">{order.orderNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
-                <StatusBadge status={order?.status ?? 'Draft'} colors={ORDER_STATUS_COLORS} />
+                <StatusBadge status={order?.status ?? 'Draft'} colors={ORDER_STATUS_PALETTE} />
               </SummaryRow>
               <SummaryRow label="Line items">{lines.length}</SummaryRow>
               <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>

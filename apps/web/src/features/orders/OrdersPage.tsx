@@ -11,7 +11,12 @@ import {
   LuSend,
   LuShoppingCart,
 } from 'react-icons/lu';
-import { formatDate, type OrderStatus } from '@pharm/validators';
+import {
+  formatDate,
+  ORDER_STATUS_PALETTE,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { usePendingDelete } from '../../components/usePendingDelete';
@@ -32,14 +37,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import {
-  itemsLabel,
-  ORDER_STATUS_COLORS,
-  ORDER_TABS,
-  tabStatus,
-  type OrderListItem,
-  type OrderTab,
-} from './format';
+import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem, type OrderTab } from './format';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
 
@@ -254,6 +252,9 @@ const OrderRow = memo(function OrderRow({
   onChangeStatus,
   onDelete,
 }: OrderRowProps) {
+  // The row's quick actions are the moves the shared rules allow from its status.
+  const canSend = ORDER_TRANSITIONS[order.status].includes('Sent');
+  const canFulfil = ORDER_TRANSITIONS[order.status].includes('Fulfilled');
   return (
     <Table.Row data-testid={`order-row-${order.id}`}>
       <Table.Cell py="3" whiteSpace="nowrap">
@@ -282,7 +283,7 @@ const OrderRow = memo(function OrderRow({
         <MoneyText value={order.total} />
       </Table.Cell>
       <Table.Cell>
-        <StatusBadge status={order.status} colors={ORDER_STATUS_COLORS} />
+        <StatusBadge status={order.status} colors={ORDER_STATUS_PALETTE} />
       </Table.Cell>
       <RowActionsCell>
         <ActionButton label="View details" onClick={() => onView(order)}>
@@ -300,7 +301,7 @@ const OrderRow = memo(function OrderRow({
             <LuPencil />
           </Link>
         </ActionButton>
-        {order.status === 'Draft' ? (
+        {canSend ? (
           <ActionButton
             label="Send"
             color="blue.600"
@@ -310,7 +311,7 @@ const OrderRow = memo(function OrderRow({
             <LuSend />
           </ActionButton>
         ) : null}
-        {order.status === 'Sent' ? (
+        {canFulfil ? (
           <ActionButton
             label="Mark as fulfilled"
             color="green.600"
@@ -320,7 +321,7 @@ const OrderRow = memo(function OrderRow({
             <LuCircleCheck />
           </ActionButton>
         ) : null}
-        {order.status !== 'Draft' && order.status !== 'Sent' ? (
+        {!canSend && !canFulfil ? (
           // Keeps the delete button in the same column on every row.
           <Box w="8" flexShrink={0} aria-hidden="true" />
         ) : null}

@@ -4,14 +4,6 @@ import type { RouterOutputs } from '../../lib/trpc';
 export type OrderListItem = RouterOutputs['orders']['list']['items'][number];
 export type OrderDetails = RouterOutputs['orders']['get'];
 
-/** Badge palettes of the spec: Draft grey, Sent blue, Fulfilled green, Cancelled red. */
-export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
-  Draft: 'gray',
-  Sent: 'blue',
-  Fulfilled: 'green',
-  Cancelled: 'red',
-};
-
 /** The list tabs; a tab's value is the status lower-cased. */
 export const ORDER_TABS = [
   { value: 'all', label: 'All Orders' },
