@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABSOLUTE_TIMEOUT_MS, SessionStore } from '../src/sessions.js';
-import { startTestApp, type TestApp } from './helpers.js';
+import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
+
+/** The session id inside a client's signed cookie (`sid=<id>.<signature>`). */
+function sidOf(c: Client): string {
+  return decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+}
+
+/** The idle expiry stored for a session. */
+async function expiryOf(sid: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('session')
+    .select('expire')
+    .where('sid', '=', sid)
+    .executeTakeFirstOrThrow();
+  return row.expire.getTime();
+}
+
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -166,7 +182,7 @@ describe('login and logout', () => {
 describe('session timeouts', () => {
   it('ends a session idle for more than 30 minutes', async () => {
     const c = await t.signedIn();
-    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const sid = sidOf(c);
     await t.db
       .updateTable('session')
       .set({ expire: new Date(Date.now() - 1000) })
@@ -177,37 +193,27 @@ describe('session timeouts', () => {
 
   it('rolls the idle expiry forward on each request', async () => {
     const c = await t.signedIn();
-    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const sid = sidOf(c);
     const soon = new Date(Date.now() + 60_000);
     await t.db.updateTable('session').set({ expire: soon }).where('sid', '=', sid).execute();
     await c.get('/api/user');
-    const row = await t.db
-      .selectFrom('session')
-      .select('expire')
-      .where('sid', '=', sid)
-      .executeTakeFirstOrThrow();
-    expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(await expiryOf(sid)).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
   it('writes nothing while the idle expiry has moved by less than a minute', async () => {
     const c = await t.signedIn();
-    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const sid = sidOf(c);
     const recent = new Date(Date.now() + 30 * 60_000 - 30_000);
     await t.db.updateTable('session').set({ expire: recent }).where('sid', '=', sid).execute();
     const res = await c.get('/api/user');
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
-    const row = await t.db
-      .selectFrom('session')
-      .select('expire')
-      .where('sid', '=', sid)
-      .executeTakeFirstOrThrow();
-    expect(row.expire.getTime()).toBe(recent.getTime());
+    expect(await expiryOf(sid)).toBe(recent.getTime());
   });
 
   it('never rolls the idle expiry past 12 hours after sign-in', async () => {
     const c = await t.signedIn();
-    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const sid = sidOf(c);
     const signedInAt = new Date(Date.now() - ABSOLUTE_TIMEOUT_MS + 10 * 60_000);
     await t.db
       .updateTable('session')
@@ -215,17 +221,12 @@ describe('session timeouts', () => {
       .where('sid', '=', sid)
       .execute();
     await c.get('/api/user');
-    const row = await t.db
-      .selectFrom('session')
-      .select('expire')
-      .where('sid', '=', sid)
-      .executeTakeFirstOrThrow();
-    expect(row.expire.getTime()).toBe(signedInAt.getTime() + ABSOLUTE_TIMEOUT_MS);
+    expect(await expiryOf(sid)).toBe(signedInAt.getTime() + ABSOLUTE_TIMEOUT_MS);
   });
 
   it('ends a session 12 hours after sign-in however active it is', async () => {
     const c = await t.signedIn();
-    const sid = decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+    const sid = sidOf(c);
     await t.db
       .updateTable('session')
       .set({ signedInAt: new Date(Date.now() - ABSOLUTE_TIMEOUT_MS - 1000) })
