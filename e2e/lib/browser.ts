@@ -91,7 +91,18 @@ export async function select(page: Page, name: string, value: string): Promise<v
   await page.select(`select[name="${name}"]`, value);
 }
 
+/** Waits until what moves on the page has stopped; endless animations (skeletons, spinners) never do. */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
+  // A dialog caught halfway through fading in shows the page behind it.
+  await animationsSettled(page);
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file as `${string}.png` });
@@ -153,13 +164,8 @@ export async function api(
  * now, one line per element: rule, element, what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Colours halfway through an animation (a dialog fading in) are not what anyone reads; endless
-  // ones (skeletons, spinners) never end.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Colours halfway through an animation (a dialog fading in) are not what anyone reads.
+  await animationsSettled(page);
   const { violations } = await new AxePuppeteer(page).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`),
