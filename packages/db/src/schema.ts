@@ -163,9 +163,18 @@ export interface PaymentsTable {
   method: PaymentMethod;
   reference: string | null;
   notes: string | null;
-  idempotencyKey: string | null;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
+}
+
+/** An Idempotency-Key of payment creation: the request it first came with and what it recorded. */
+export interface PaymentIdempotencyTable {
+  key: string;
+  /** sha256 (hex) of the validated request, so a reuse with another body is told apart. */
+  requestHash: string;
+  /** Null until the payment is inserted, and again if that payment is deleted later. */
+  paymentId: number | null;
+  createdAt: Generated<Date>;
 }
 
 export interface ActivityLogTable {
@@ -203,6 +212,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoiceLineItems: InvoiceLineItemsTable;
   payments: PaymentsTable;
+  paymentIdempotency: PaymentIdempotencyTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
 }

@@ -85,10 +85,10 @@ const CONSTRAINTS: Record<string, ConstraintRule> = {
     path: ['paymentNumber'],
     message: () => 'This payment number is already taken',
   },
-  payments_idempotency_key_key: {
-    code: 'DUPLICATE',
+  payment_idempotency_pkey: {
+    code: 'CONFLICT',
     path: ['idempotencyKey'],
-    message: () => 'This payment was already recorded',
+    message: () => 'This Idempotency-Key is being used by another request; please retry',
   },
   product_variants_package_qty_check: {
     code: 'INVALID',
@@ -117,6 +117,38 @@ const CONSTRAINTS: Record<string, ConstraintRule> = {
   },
   orders_status_check: { code: 'INVALID', path: ['status'], message: () => 'Invalid status' },
   invoices_status_check: { code: 'INVALID', path: ['status'], message: () => 'Invalid status' },
+  // The money rules of docs/rules.md §3 as the database keeps them. The services check each
+  // first with a message naming the amounts; these answer only if one slipped past them.
+  invoices_amounts_check: {
+    code: 'INVALID',
+    path: ['amount'],
+    message: () => 'Amount, shipping and tax must not be negative, and the tax rate at most 100%',
+  },
+  invoices_total_check: {
+    code: 'INVALID',
+    path: ['amount'],
+    message: () => 'Total must be the amount plus tax plus shipping',
+  },
+  invoices_balance_check: {
+    code: 'CONFLICT',
+    path: ['amount'],
+    message: () => 'Payments cannot exceed the invoice total',
+  },
+  invoices_status_balance_check: {
+    code: 'CONFLICT',
+    path: ['status'],
+    message: () => 'The invoice status must agree with its balance',
+  },
+  payments_invoice_pharmacy_fkey: {
+    code: 'CONFLICT',
+    path: ['pharmacyId'],
+    message: () => "A payment belongs to its invoice's pharmacy",
+  },
+  pharmacies_balance_check: {
+    code: 'CONFLICT',
+    path: ['balance'],
+    message: () => 'A pharmacy balance cannot be negative',
+  },
 };
 
 /** SQLSTATEs and driver errors that mean "the database is not reachable right now". */
@@ -173,11 +205,13 @@ export function toDomainError(error: unknown): DomainError {
         new DomainError('INVALID', 'A value is outside what is allowed', [], { cause: error }),
       );
     case '23503':
-      return new DomainError(
-        'CONFLICT',
-        'The record refers to, or is referred to by, another record',
-        [],
-        { cause: error },
+      return fromRule(
+        new DomainError(
+          'CONFLICT',
+          'The record refers to, or is referred to by, another record',
+          [],
+          { cause: error },
+        ),
       );
     case '40001':
     case '40P01':
