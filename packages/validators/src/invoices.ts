@@ -3,11 +3,14 @@ import {
   decimalString,
   entityId,
   fullOrOnly,
+  isIsoDate,
   isoDate,
   listQuery,
   money,
   optionalText,
 } from './common.js';
+import { MAX_MONEY_CENTS } from './orders.js';
+import { taxCents, toCents } from './money.js';
 import { termsField } from './pharmacies.js';
 
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
@@ -20,44 +23,136 @@ export const invoiceStatusField = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
 });
 
-export const invoiceSchema = z.object({
-  pharmacyId: entityId('Pharmacy is required'),
-  fromOrderId: z
-    .number({ error: 'Order must be a positive integer' })
-    .int('Order must be a positive integer')
-    .min(1, 'Order must be a positive integer')
-    .nullish()
-    .transform((value) => value ?? null),
-  invoiceDate: isoDate('Invoice date is required', 'Invoice date'),
-  dueDate: isoDate('Due date is required', 'Due date'),
-  terms: termsField,
-  notes: optionalText(5000, 'Notes'),
-  lotNumber: optionalText(100, 'Lot number'),
-  traySize: optionalText(100, 'Tray size'),
-  nestSize: optionalText(100, 'Nest size'),
-  caseSize: optionalText(100, 'Case size'),
-  status: invoiceStatusField.optional(),
-  taxRate: decimalString({
-    scale: 4,
-    required: 'Tax rate must be between 0 and 100%',
-    invalid: 'Tax rate must be between 0 and 100%',
-    min: [0, 'Tax rate must be between 0 and 100%'],
-    max: [10_000, 'Tax rate must be between 0 and 100%'],
-  }),
-  shipping: money('Shipping must be non-negative', [0, 'Shipping must be non-negative']),
-  amount: money('Amount must be non-negative', [0, 'Amount must be non-negative']),
+/**
+ * docs/rules.md §3: the statuses a client may ask for. Partially Paid and Paid follow from the
+ * payments (Paid may be asked for once nothing is owed), Overdue from the due date.
+ */
+export const CLIENT_INVOICE_STATUSES = ['Draft', 'Unpaid', 'Paid'] as const;
+export type ClientInvoiceStatus = (typeof CLIENT_INVOICE_STATUSES)[number];
+
+export const clientInvoiceStatusField = z.enum(CLIENT_INVOICE_STATUSES, {
+  error: (issue) =>
+    issue.input === 'Partially Paid' || issue.input === 'Overdue'
+      ? `Status ${issue.input} is set by the server, not by a client`
+      : `Status must be one of ${CLIENT_INVOICE_STATUSES.join(', ')}`,
 });
 
+/**
+ * The spec's badge colours as Chakra palette names (Unpaid yellow, Partially Paid orange, Paid
+ * green, Overdue red, anything else grey), for the web's badges and the PDF's status line.
+ */
+export const INVOICE_STATUS_PALETTE = {
+  Draft: 'gray',
+  Unpaid: 'yellow',
+  'Partially Paid': 'orange',
+  Paid: 'green',
+  Overdue: 'red',
+} as const satisfies Record<InvoiceStatus | 'Overdue', string>;
+
+/**
+ * docs/rules.md §3: past its due date with something still owed, and not Paid. Drafts count too,
+ * as the rule says nothing of them; `today` is 'YYYY-MM-DD'.
+ */
+export function isInvoiceOverdue(
+  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
+  today: string,
+): boolean {
+  return invoice.status !== 'Paid' && invoice.dueDate < today && toCents(invoice.balance) > 0;
+}
+
+/** The status a list shows: the stored one, or Overdue. */
+export function displayInvoiceStatus(
+  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
+  today: string,
+): InvoiceStatus | 'Overdue' {
+  return isInvoiceOverdue(invoice, today) ? 'Overdue' : invoice.status;
+}
+
+export const invoiceSchema = z
+  .object({
+    pharmacyId: entityId('Pharmacy is required'),
+    fromOrderId: z
+      .number({ error: 'Order must be a positive integer' })
+      .int('Order must be a positive integer')
+      .min(1, 'Order must be a positive integer')
+      .max(2_147_483_647, 'Order must be a positive integer')
+      .nullish()
+      .transform((value) => value ?? null),
+    invoiceDate: isoDate('Invoice date is required', 'Invoice date'),
+    dueDate: isoDate('Due date is required', 'Due date'),
+    terms: termsField,
+    notes: optionalText(5000, 'Notes'),
+    lotNumber: optionalText(100, 'Lot number'),
+    traySize: optionalText(100, 'Tray size'),
+    nestSize: optionalText(100, 'Nest size'),
+    caseSize: optionalText(100, 'Case size'),
+    status: clientInvoiceStatusField.optional(),
+    taxRate: decimalString({
+      scale: 4,
+      required: 'Tax rate must be between 0 and 100%',
+      invalid: 'Tax rate must be between 0 and 100%',
+      min: [0, 'Tax rate must be between 0 and 100%'],
+      max: [10_000, 'Tax rate must be between 0 and 100%'],
+    }).default(DEFAULT_TAX_RATE),
+    shipping: money('Shipping must be non-negative', [0, 'Shipping must be non-negative']).default(
+      '0.00',
+    ),
+    /** Left out with `fromOrderId`, it is the order's total. */
+    amount: money('Amount must be non-negative', [0, 'Amount must be non-negative'])
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine((invoice) => invoice.dueDate >= invoice.invoiceDate, {
+    message: 'Due date must be on or after the invoice date',
+    path: ['dueDate'],
+    when: (payload) => {
+      const value = payload.value as { invoiceDate?: unknown; dueDate?: unknown };
+      return (
+        typeof value.invoiceDate === 'string' &&
+        isIsoDate(value.invoiceDate) &&
+        typeof value.dueDate === 'string' &&
+        isIsoDate(value.dueDate)
+      );
+    },
+  });
+
 /** PUT /api/invoices/{id}: the full invoice, or only `{status}` (Mark Paid). */
-export const invoiceStatusOnlySchema = z.strictObject({ status: invoiceStatusField });
+export const invoiceStatusOnlySchema = z.strictObject({ status: clientInvoiceStatusField });
 export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySchema);
 
 /** The invoices list tabs; overdue is derived, never stored. */
 export const INVOICE_TABS = ['all', 'unpaid', 'partially_paid', 'paid', 'overdue'] as const;
+export type InvoiceTab = (typeof INVOICE_TABS)[number];
 export const invoiceListQuery = listQuery.extend({
-  tab: z.enum(INVOICE_TABS).optional(),
+  tab: z.enum(INVOICE_TABS, { error: `Tab must be one of ${INVOICE_TABS.join(', ')}` }).optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+export interface InvoiceTotals {
+  /** subtotal = amount, tax, shipping and total, in cents. */
+  subtotal: number;
+  taxAmount: number;
+  shipping: number;
+  total: number;
+  /** False when the total does not fit numeric(10,2). */
+  fits: boolean;
+}
+
+/**
+ * docs/rules.md §2, in integer cents: tax = round(amount × rate) half away from zero; total =
+ * amount + tax + shipping. The server stores these; the form shows the same figures live.
+ */
+export function invoiceTotals(input: {
+  amount: string;
+  taxRate: string;
+  shipping: string;
+}): InvoiceTotals {
+  const subtotal = toCents(input.amount);
+  const taxAmount = taxCents(subtotal, input.taxRate);
+  const shipping = toCents(input.shipping);
+  const total = subtotal + taxAmount + shipping;
+  return { subtotal, taxAmount, shipping, total, fits: total <= MAX_MONEY_CENTS };
+}
 
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 export type InvoiceData = z.output<typeof invoiceSchema>;

@@ -1,0 +1,461 @@
+import type { Db, Invoice, InvoiceLineItem, Order } from '@pharm/db';
+import {
+  formatUsd,
+  fromCents,
+  invoiceTotals,
+  todayIso,
+  toCents,
+  type ClientInvoiceStatus,
+  type InvoiceData,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceUpdateData,
+  type Page,
+} from '@pharm/validators';
+import { sql } from 'kysely';
+import { logActivity } from '../lib/activity.js';
+import {
+  lockPharmacies,
+  movedMeanwhile,
+  paidCents,
+  refreshPharmacyBalances,
+  settledStatus,
+} from '../lib/balances.js';
+import { nextDocumentNumber } from '../lib/document-numbers.js';
+import { conflict, invalid, notFound } from '../lib/domain-error.js';
+import { paginate } from '../lib/paginate.js';
+import { containsPattern } from '../lib/sql.js';
+import { inTransaction, lockOrThrow } from '../lib/transaction.js';
+
+export interface InvoiceListItem extends Invoice {
+  pharmacy: { name: string; contactName: string | null; email: string; phone: string | null };
+  lineItems: InvoiceLineItem[];
+  /** total − balance: what its payments add up to. */
+  amountPaid: string;
+}
+
+export interface InvoiceDetails extends InvoiceListItem {
+  pharmacy: InvoiceListItem['pharmacy'] & {
+    shippingAddress: string | null;
+    billingAddress: string | null;
+  };
+}
+
+async function lineItemsOf(
+  db: Db,
+  invoiceIds: readonly number[],
+): Promise<Map<number, InvoiceLineItem[]>> {
+  const byInvoice = new Map<number, InvoiceLineItem[]>(invoiceIds.map((id) => [id, []]));
+  if (!invoiceIds.length) return byInvoice;
+  const rows = await db
+    .selectFrom('invoiceLineItems')
+    .selectAll()
+    .where('invoiceId', 'in', invoiceIds)
+    .orderBy('invoiceId')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
+}
+
+const TAB_STATUS = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially Paid',
+  paid: 'Paid',
+} as const satisfies Record<string, InvoiceStatus>;
+
+/**
+ * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
+ * §3: due before today, balance above 0, not Paid); `q` matches the invoice number or the
+ * pharmacy name.
+ */
+export async function listInvoices(
+  db: Db,
+  query: InvoiceListQuery,
+  today = todayIso(),
+): Promise<Page<InvoiceListItem>> {
+  let q = db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .selectAll('i')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      sql<string>`i.total - i.balance`.as('amountPaid'),
+    ]);
+  if (query.tab === 'overdue') {
+    q = q
+      .where('i.dueDate', '<', today)
+      .where('i.balance', '>', '0')
+      .where('i.status', '<>', 'Paid');
+  } else if (query.tab && query.tab !== 'all') {
+    q = q.where('i.status', '=', TAB_STATUS[query.tab]);
+  }
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // As in the orders list: the pharmacies first, so the planner sees how few ids match.
+    const pharmacyIds = (
+      await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
+    ).map((p) => p.id);
+    q = q.where((eb) =>
+      pharmacyIds.length
+        ? eb.or([eb('i.invoiceNumber', 'ilike', pattern), eb('i.pharmacyId', 'in', pharmacyIds)])
+        : eb('i.invoiceNumber', 'ilike', pattern),
+    );
+  }
+  const page = await paginate(q, query, 'i.id');
+  const lines = await lineItemsOf(
+    db,
+    page.items.map((row) => row.id),
+  );
+  const items = page.items.map(({ pharmacyName, contactName, email, phone, ...invoice }) => ({
+    ...invoice,
+    pharmacy: { name: pharmacyName, contactName, email, phone },
+    lineItems: lines.get(invoice.id) ?? [],
+  }));
+  return { items, nextCursor: page.nextCursor };
+}
+
+export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
+  const row = await db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .selectAll('i')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      'p.shippingAddress',
+      'p.billingAddress',
+      sql<string>`i.total - i.balance`.as('amountPaid'),
+    ])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Invoice');
+  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...invoice } =
+    row;
+  return {
+    ...invoice,
+    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
+    lineItems: (await lineItemsOf(db, [id])).get(id) ?? [],
+  };
+}
+
+/** docs/rules.md §2: the server's own subtotal, tax and total; client-sent ones are ignored. */
+function computeTotals(amount: string, data: InvoiceData) {
+  const totals = invoiceTotals({ amount, taxRate: data.taxRate, shipping: data.shipping });
+  if (!totals.fits) throw invalid('Invoice total is too large', ['amount']);
+  return totals;
+}
+
+/**
+ * The order an invoice is made from, share-locked so that it cannot be cancelled or deleted
+ * until we commit (taken after the pharmacy, before the counter). The invoice is the order's
+ * pharmacy's; a Cancelled order is not invoiced (checked only when `linking` it anew: an invoice
+ * already made from an order that was cancelled later stays editable).
+ */
+async function lockSourceOrder(
+  trx: Db,
+  orderId: number,
+  pharmacyId: number,
+  linking: boolean,
+): Promise<Order> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forShare()
+    .executeTakeFirst();
+  if (!order) throw invalid(`Order ${orderId} does not exist`, ['fromOrderId']);
+  if (linking && order.status === 'Cancelled') {
+    throw conflict(`Order ${order.orderNumber} is Cancelled and cannot be invoiced`);
+  }
+  if (order.pharmacyId !== pharmacyId) {
+    throw invalid(`The invoice's pharmacy must be order ${order.orderNumber}'s pharmacy`, [
+      'pharmacyId',
+    ]);
+  }
+  return order;
+}
+
+/** The pharmacy of the order, read without a lock to know which pharmacy to lock first. */
+async function pharmacyOfOrder(trx: Db, orderId: number | null): Promise<number[]> {
+  if (!orderId) return [];
+  const order = await trx
+    .selectFrom('orders')
+    .select('pharmacyId')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return order ? [order.pharmacyId] : [];
+}
+
+async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Promise<void> {
+  await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', invoiceId).execute();
+  await trx
+    .insertInto('invoiceLineItems')
+    .columns(['invoiceId', 'position', 'description', 'qty', 'unitPrice', 'lineTotal'])
+    .expression((eb) =>
+      eb
+        .selectFrom('orderLineItems')
+        .select([
+          sql.lit(invoiceId).as('invoiceId'),
+          'position',
+          'description',
+          'qty',
+          'unitPrice',
+          'lineTotal',
+        ])
+        .where('orderId', '=', orderId),
+    )
+    .execute();
+}
+
+/** The amount to invoice: as given, else the order's total. */
+function amountOf(data: InvoiceData, order: Order | null): string {
+  if (data.amount !== null) return data.amount;
+  if (order) return order.total;
+  throw invalid('Amount is required', ['amount']);
+}
+
+/**
+ * docs/rules.md §3: a client may issue a Draft (→ Unpaid) or mark an invoice Paid when nothing
+ * is owed; keeping the status it has is no change. Anything else follows from the payments.
+ */
+function checkRequestedStatus(
+  from: InvoiceStatus | null,
+  to: ClientInvoiceStatus,
+  balanceCents: number,
+  label: string,
+): void {
+  if (to === 'Paid') {
+    if (balanceCents > 0) {
+      throw conflict(
+        `${label} cannot be marked Paid while its balance is ${formatUsd(balanceCents)}`,
+      );
+    }
+    return;
+  }
+  if (from === null || from === to || (from === 'Draft' && to === 'Unpaid')) return;
+  throw conflict(`Cannot change invoice status from ${from} to ${to}`);
+}
+
+/** What the activity log keeps of a create or update: enough to rebuild the invoice. */
+function snapshot(data: InvoiceData, amount: string, totals: ReturnType<typeof computeTotals>) {
+  return {
+    ...data,
+    amount,
+    subtotal: fromCents(totals.subtotal),
+    taxAmount: fromCents(totals.taxAmount),
+    total: fromCents(totals.total),
+  };
+}
+
+export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {
+  return inTransaction(db, async (trx) => {
+    // An unknown order is reported by lockSourceOrder; an order of another pharmacy is locked
+    // too here, so that the mismatch is found under lock and said as such.
+    await lockPharmacies(trx, [data.pharmacyId, ...(await pharmacyOfOrder(trx, data.fromOrderId))]);
+    const order = data.fromOrderId
+      ? await lockSourceOrder(trx, data.fromOrderId, data.pharmacyId, true)
+      : null;
+    const amount = amountOf(data, order);
+    const totals = computeTotals(amount, data);
+    const requested = data.status ?? 'Draft';
+    checkRequestedStatus(null, requested, totals.total, 'An invoice');
+    const status = settledStatus(requested, 0, totals.total);
+
+    // Taken last before the insert: the counter row stays locked until commit.
+    const invoiceNumber = await nextDocumentNumber(trx, 'INV');
+    const { id } = await trx
+      .insertInto('invoices')
+      .values({
+        invoiceNumber,
+        fromOrderId: data.fromOrderId,
+        pharmacyId: data.pharmacyId,
+        invoiceDate: data.invoiceDate,
+        dueDate: data.dueDate,
+        terms: data.terms,
+        notes: data.notes,
+        lotNumber: data.lotNumber,
+        traySize: data.traySize,
+        nestSize: data.nestSize,
+        caseSize: data.caseSize,
+        status,
+        taxRate: data.taxRate,
+        shipping: data.shipping,
+        amount,
+        subtotal: fromCents(totals.subtotal),
+        taxAmount: fromCents(totals.taxAmount),
+        total: fromCents(totals.total),
+        balance: fromCents(totals.total),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (order) await copyOrderLines(trx, id, order.id);
+    await refreshPharmacyBalances(trx, [data.pharmacyId]);
+    await logActivity(trx, {
+      entityType: 'invoice',
+      entityId: id,
+      action: 'create',
+      details: { invoiceNumber, status, ...snapshot(data, amount, totals) },
+      userId,
+    });
+    return getInvoice(trx, id);
+  });
+}
+
+/**
+ * Locks the invoice's pharmacy (and any other named), then the invoice: the pharmacy is read
+ * before its lock, so a move in between starts the transaction over.
+ */
+async function lockInvoice(trx: Db, id: number, otherPharmacies: number[] = []): Promise<Invoice> {
+  const before = await trx
+    .selectFrom('invoices')
+    .select('pharmacyId')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!before) throw notFound('Invoice');
+  await lockPharmacies(trx, [before.pharmacyId, ...otherPharmacies]);
+  const invoice = await lockOrThrow(trx, 'invoices', id);
+  if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
+  return invoice;
+}
+
+/**
+ * The whole invoice (line items copied again when it is made from another order), or only
+ * `{status}`. The balance and status follow from the payments; a total below what is paid is
+ * refused, as is moving an invoice with payments to another pharmacy.
+ */
+export function updateInvoice(
+  db: Db,
+  id: number,
+  data: InvoiceUpdateData,
+  userId: string,
+): Promise<InvoiceDetails> {
+  return inTransaction(db, async (trx) => {
+    if (!('invoiceDate' in data)) {
+      const current = await lockInvoice(trx, id);
+      const from = current.status;
+      const to = data.status;
+      const label = `Invoice ${current.invoiceNumber}`;
+      checkRequestedStatus(from, to, toCents(current.balance), label);
+      if (to === from) return getInvoice(trx, id);
+      await trx
+        .updateTable('invoices')
+        .set({
+          status: settledStatus(to, await paidCents(trx, id), toCents(current.total)),
+          updatedAt: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await refreshPharmacyBalances(trx, [current.pharmacyId]);
+      await logActivity(trx, {
+        entityType: 'invoice',
+        entityId: id,
+        action: 'status',
+        details: { invoiceNumber: current.invoiceNumber, from, to },
+        userId,
+      });
+      return getInvoice(trx, id);
+    }
+
+    const current = await lockInvoice(trx, id, [
+      data.pharmacyId,
+      ...(await pharmacyOfOrder(trx, data.fromOrderId)),
+    ]);
+    const label = `Invoice ${current.invoiceNumber}`;
+    const relinked = data.fromOrderId !== current.fromOrderId;
+    const order = data.fromOrderId
+      ? await lockSourceOrder(trx, data.fromOrderId, data.pharmacyId, relinked)
+      : null;
+    const paid = await paidCents(trx, id);
+    if (data.pharmacyId !== current.pharmacyId && paid > 0) {
+      throw conflict(`${label} has payments and cannot move to another pharmacy`);
+    }
+    const amount = amountOf(data, order);
+    const totals = computeTotals(amount, data);
+    if (totals.total < paid) {
+      throw conflict(
+        `${label} total of ${formatUsd(totals.total)} cannot be below the ${formatUsd(paid)} already paid`,
+      );
+    }
+    const from = current.status;
+    if (data.status) checkRequestedStatus(from, data.status, totals.total - paid, label);
+    const status = settledStatus(data.status ?? from, paid, totals.total);
+
+    await trx
+      .updateTable('invoices')
+      .set({
+        fromOrderId: data.fromOrderId,
+        pharmacyId: data.pharmacyId,
+        invoiceDate: data.invoiceDate,
+        dueDate: data.dueDate,
+        terms: data.terms,
+        notes: data.notes,
+        lotNumber: data.lotNumber,
+        traySize: data.traySize,
+        nestSize: data.nestSize,
+        caseSize: data.caseSize,
+        status,
+        taxRate: data.taxRate,
+        shipping: data.shipping,
+        amount,
+        subtotal: fromCents(totals.subtotal),
+        taxAmount: fromCents(totals.taxAmount),
+        total: fromCents(totals.total),
+        balance: fromCents(totals.total - paid),
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (relinked) {
+      if (order) await copyOrderLines(trx, id, order.id);
+      else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
+    }
+    await refreshPharmacyBalances(trx, [current.pharmacyId, data.pharmacyId]);
+    await logActivity(trx, {
+      entityType: 'invoice',
+      entityId: id,
+      action: 'update',
+      details: {
+        invoiceNumber: current.invoiceNumber,
+        ...(status !== from ? { statusFrom: from, statusTo: status } : {}),
+        changes: snapshot(data, amount, totals),
+      },
+      userId,
+    });
+    return getInvoice(trx, id);
+  });
+}
+
+/** Hard delete with its line items and payments; the activity log keeps all three. */
+export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return inTransaction(db, async (trx) => {
+    const invoice = await lockInvoice(trx, id);
+    const lineItems = await trx
+      .selectFrom('invoiceLineItems')
+      .selectAll()
+      .where('invoiceId', '=', id)
+      .orderBy('position')
+      .execute();
+    const payments = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('invoiceId', '=', id)
+      .orderBy('id')
+      .execute();
+    await trx.deleteFrom('invoices').where('id', '=', id).execute();
+    await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
+    await logActivity(trx, {
+      entityType: 'invoice',
+      entityId: id,
+      action: 'delete',
+      details: { invoice, lineItems, payments },
+      userId,
+    });
+    return { id };
+  });
+}
