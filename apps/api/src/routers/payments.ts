@@ -1,0 +1,25 @@
+import { idParam, paymentCreateSchema, paymentListQuery, paymentSchema } from '@pharm/validators';
+import { createTRPCRouter, protectedProcedure } from '../trpc.js';
+import {
+  createPayment,
+  deletePayment,
+  getPayment,
+  listPayments,
+  updatePayment,
+} from './payments.service.js';
+
+export const paymentsRouter = createTRPCRouter({
+  list: protectedProcedure
+    .input(paymentListQuery.prefault({}))
+    .query(({ ctx, input }) => listPayments(ctx.db, input)),
+  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPayment(ctx.db, input.id)),
+  create: protectedProcedure
+    .input(paymentCreateSchema)
+    .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
+  update: protectedProcedure
+    .input(idParam.extend({ data: paymentSchema }))
+    .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
+});
