@@ -9,6 +9,8 @@ type Caller = ReturnType<typeof createCaller>;
 interface RestRequest {
   params: Record<string, string>;
   query: Record<string, string | undefined>;
+  /** Request headers by lower-case name; one sent more than once is left out. */
+  headers: Record<string, string | undefined>;
   /** The JSON body, unchecked: the procedure's input schema validates it. */
   body: never;
 }
@@ -50,6 +52,15 @@ const page = (req: RestRequest) => ({
   limit: num(req.query.limit),
   q: req.query.q,
 });
+
+/**
+ * The body with a header's value as one more field (the header wins), for the procedure's schema
+ * to check; without the header, the body as it came.
+ */
+const withHeader = (req: RestRequest, header: string, field: string): never => {
+  const value = req.headers[header];
+  return value === undefined ? req.body : ({ ...(req.body as object), [field]: value } as never);
+};
 
 /**
  * The documented /api paths of spec section 7, each mapped onto its tRPC procedure.
@@ -130,6 +141,41 @@ export const restRoutes: RestRoute[] = [
     call: (c, r) => c.orders.update({ id: id(r), data: r.body }),
   },
   { method: 'DELETE', url: '/api/orders/:id', call: (c, r) => c.orders.delete({ id: id(r) }) },
+
+  {
+    method: 'GET',
+    url: '/api/invoices',
+    paged: true,
+    call: (c, r) => c.invoices.list({ ...page(r), tab: r.query.tab as never }),
+  },
+  { method: 'GET', url: '/api/invoices/:id', call: (c, r) => c.invoices.get({ id: id(r) }) },
+  { method: 'POST', url: '/api/invoices', status: 201, call: (c, r) => c.invoices.create(r.body) },
+  {
+    method: 'PUT',
+    url: '/api/invoices/:id',
+    call: (c, r) => c.invoices.update({ id: id(r), data: r.body }),
+  },
+  { method: 'DELETE', url: '/api/invoices/:id', call: (c, r) => c.invoices.delete({ id: id(r) }) },
+
+  {
+    method: 'GET',
+    url: '/api/payments',
+    paged: true,
+    call: (c, r) => c.payments.list({ ...page(r), invoiceId: num(r.query.invoiceId) }),
+  },
+  { method: 'GET', url: '/api/payments/:id', call: (c, r) => c.payments.get({ id: id(r) }) },
+  {
+    method: 'POST',
+    url: '/api/payments',
+    status: 201,
+    call: (c, r) => c.payments.create(withHeader(r, 'idempotency-key', 'idempotencyKey')),
+  },
+  {
+    method: 'PUT',
+    url: '/api/payments/:id',
+    call: (c, r) => c.payments.update({ id: id(r), data: r.body }),
+  },
+  { method: 'DELETE', url: '/api/payments/:id', call: (c, r) => c.payments.delete({ id: id(r) }) },
 ];
 
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
@@ -153,6 +199,11 @@ export function registerRestRoutes(
         const result = await call(caller, {
           params: req.params as Record<string, string>,
           query: req.query as Record<string, string | undefined>,
+          headers: Object.fromEntries(
+            Object.entries(req.headers).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          ),
           body: (req.body ?? {}) as never,
         });
         return send(reply, result);

@@ -1,5 +1,7 @@
 import { authRouter } from './routers/auth.js';
+import { invoicesRouter } from './routers/invoices.js';
 import { ordersRouter } from './routers/orders.js';
+import { paymentsRouter } from './routers/payments.js';
 import { pharmaciesRouter } from './routers/pharmacies.js';
 import { productsRouter } from './routers/products.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
@@ -9,6 +11,8 @@ export const appRouter = createTRPCRouter({
   pharmacies: pharmaciesRouter,
   products: productsRouter,
   orders: ordersRouter,
+  invoices: invoicesRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
