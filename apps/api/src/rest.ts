@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from './context.js';
 import { sendError } from './lib/errors.js';
 import { createCaller } from './root.js';
-import { downloadOrderPdf } from './pdf/downloads.js';
+import { downloadInvoicePdf, downloadOrderPdf } from './pdf/downloads.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -181,6 +181,7 @@ export const restRoutes: RestRoute[] = [
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
 export const downloadRoutes: DownloadRoute[] = [
   { url: '/api/orders/:id/download', call: (c, r) => downloadOrderPdf(c, id(r)) },
+  { url: '/api/invoices/:id/download', call: (c, r) => downloadInvoicePdf(c, id(r)) },
 ];
 
 export function registerRestRoutes(

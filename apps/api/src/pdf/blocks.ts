@@ -155,13 +155,21 @@ export interface TotalRow {
   strong?: boolean;
 }
 
+/** A titled text left of the totals, in the room they leave (an invoice's payment instructions). */
+export interface Aside {
+  title: string;
+  text: string;
+}
+
 /**
  * Amounts right-aligned under the table's last columns: subtotal, tax, shipping, total, paid,
- * balance due. A strong row after plain ones has a rule above it.
+ * balance due. A strong row after plain ones has a rule above it. An `aside` is written on the
+ * left, level with the first row, and the two are kept on one page.
  */
-export function totals(rows: TotalRow[]): Block {
+export function totals(rows: TotalRow[], aside?: Aside): Block {
   const width = 220;
   const x = RIGHT - width;
+  const asideWidth = CONTENT_WIDTH - width - 30;
   const PLAIN = 16;
   const STRONG = 25;
   /** Space above row i: a rule between plain rows and a strong one, air below a strong one. */
@@ -173,11 +181,17 @@ export function totals(rows: TotalRow[]): Block {
   return {
     gap: 10,
     draw(layout, top) {
-      const height = rows.reduce(
+      const rowsHeight = rows.reduce(
         (sum, row, i) => sum + above(i) + (row.strong ? STRONG : PLAIN),
         0,
       );
-      let y = layout.fit(top, height);
+      const asideHeight = aside ? 16 + layout.heightOf(aside.text, STYLE.body, asideWidth) : 0;
+      let y = layout.fit(top, Math.max(rowsHeight, asideHeight));
+      let asideBottom = y;
+      if (aside) {
+        layout.text(aside.title, MARGIN, y, STYLE.label);
+        asideBottom = layout.text(aside.text, MARGIN, y + 16, STYLE.body, { width: asideWidth });
+      }
       rows.forEach((row, i) => {
         if (row.strong && above(i)) layout.rule(x, x + width, y, 0.75);
         y += above(i);
@@ -192,7 +206,7 @@ export function totals(rows: TotalRow[]): Block {
           y += PLAIN;
         }
       });
-      return y;
+      return Math.max(y, asideBottom);
     },
   };
 }

@@ -3,6 +3,7 @@
  * record through its procedure, so the same session check and 404 apply, then renders it.
  */
 import type { createCaller } from '../root.js';
+import { renderInvoicePdf } from './invoice.js';
 import { renderOrderPdf } from './order.js';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -14,5 +15,15 @@ export async function downloadOrderPdf(caller: Caller, id: number) {
     filename: `order-${order.orderNumber}.pdf`,
     contentType: 'application/pdf',
     body: await renderOrderPdf(order),
+  };
+}
+
+/** GET /api/invoices/{id}/download */
+export async function downloadInvoicePdf(caller: Caller, id: number) {
+  const invoice = await caller.invoices.get({ id });
+  return {
+    filename: `invoice-${invoice.invoiceNumber}.pdf`,
+    contentType: 'application/pdf',
+    body: await renderInvoicePdf(invoice),
   };
 }

@@ -7,6 +7,8 @@ export const SUPPLIER = {
   address: ['1250 Commerce Park Drive, Suite 400', 'Columbus, OH 43228'],
   phone: '(614) 555-0100',
   email: 'orders@pharmsupply.com',
+  /** Where invoices send payment questions and remittance advice. */
+  accountsEmail: 'accounts@pharmsupply.com',
 };
 
 const PAGE = { width: 612, height: 792 }; // US Letter, points

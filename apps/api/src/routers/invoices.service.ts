@@ -39,6 +39,8 @@ export interface InvoiceDetails extends InvoiceListItem {
     shippingAddress: string | null;
     billingAddress: string | null;
   };
+  /** The number of the order it was made from, while that order exists. */
+  fromOrderNumber: string | null;
 }
 
 async function lineItemsOf(
@@ -122,6 +124,7 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
   const row = await db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .leftJoin('orders as o', 'o.id', 'i.fromOrderId')
     .selectAll('i')
     .select([
       'p.name as pharmacyName',
@@ -130,6 +133,7 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
       'p.phone',
       'p.shippingAddress',
       'p.billingAddress',
+      'o.orderNumber as fromOrderNumber',
       sql<string>`i.total - i.balance`.as('amountPaid'),
     ])
     .where('i.id', '=', id)
