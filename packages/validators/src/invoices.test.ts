@@ -78,6 +78,6 @@ describe('isInvoiceOverdue', () => {
     expect(isInvoiceOverdue(due, '2026-11-20')).toBe(false);
     expect(isInvoiceOverdue({ ...due, balance: '0.00' }, '2026-11-21')).toBe(false);
     expect(isInvoiceOverdue({ ...due, status: 'Draft' }, '2026-11-21')).toBe(true);
-    expect(isInvoiceOverdue({ ...due, status: 'Paid', balance: '0.00' }, '2026-11-21')).toBe(false);
+    expect(isInvoiceOverdue({ ...due, status: 'Paid' }, '2026-11-21')).toBe(false);
   });
 });
