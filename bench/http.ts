@@ -20,18 +20,16 @@
  * BASELINE=<another checkout>/apps/api/dist/main.js adds that build's servers to the turns: a
  * change measured before and after in one run.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +37,7 @@ import { createScratchDatabase } from '@pharm/db';
 import autocannon from 'autocannon';
 import type { CapturedResponse } from './lib/bare-server.js';
 import { summariseProfile } from './lib/cpu-profile.js';
+import { API_MAIN, exited, startBuiltServer } from './lib/server-process.js';
 
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.RUN_SECONDS ?? 5);
@@ -50,7 +49,6 @@ const PHARMACIES = 55;
 const ORDERS = 55;
 const BARE = 'bare Fastify';
 
-const API_MAIN = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL('./lib/bare-server.ts', import.meta.url));
 const BASELINE = process.env.BASELINE ? path.resolve(process.env.BASELINE) : undefined;
 
@@ -85,23 +83,6 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'pharm-bench-http-'));
 const cleanups: (() => Promise<void> | void)[] = [
   () => rmSync(tmp, { recursive: true, force: true }),
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once the child has exited (at once when it already has). */
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
 
 function stopOnExit(child: ChildProcess) {
   cleanups.push(async () => {
@@ -187,14 +168,6 @@ async function capture(base: string, cookie: string): Promise<Record<string, Cap
   return responses;
 }
 
-/** The node flags `pnpm start` gives the build at `main` (its apps/api/package.json). */
-function startFlags(main: string): string[] {
-  const apiPackage = JSON.parse(readFileSync(path.join(main, '../../package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return apiPackage.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
-}
-
 /** Starts a build of the server on its own database, waits for /healthz, seeds and signs in. */
 async function startApp(
   driver: Driver,
@@ -211,33 +184,15 @@ async function startApp(
   } else {
     database = { DATA_DIR: mkdtempSync(path.join(tmp, 'pglite-')) };
   }
-  const port = await freePort();
   const logFile = path.join(tmp, `${label.replace(/\W+/g, '-').toLowerCase()}.log`);
-  const child = spawn(process.execPath, [...nodeFlags, ...startFlags(main), main], {
-    // What `pnpm start` gives it in production; nothing else from this shell.
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      ...database,
-    },
-    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
+  const { url, child } = await startBuiltServer({
+    label,
+    main,
+    database,
+    logFile,
+    nodeFlags,
+    onSpawn: stopOnExit,
   });
-  stopOnExit(child);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label}: the server exited (${logFile})`);
-    if (Date.now() > deadline) throw new Error(`${label}: no answer on /healthz within 60 s`);
-    const up = await fetch(`${url}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const cookie = await seed(url);
   const responses = await capture(url, cookie);
   return { label, driver, baseline, url, cookie, responses, logFile, child };
