@@ -1,7 +1,14 @@
 import { addDaysIso, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../src/pdf/read-pdf.js';
-import { injectFault, raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
+import {
+  deadlockCount,
+  injectFault,
+  raceTest,
+  startTestApp,
+  type Client,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 let c: Client;
@@ -593,6 +600,31 @@ describe('update', () => {
     );
     expect(res.status).toBe(200);
   });
+
+  it(
+    raceTest('order deletes, edits of their invoices and payments at once: no deadlock, no 500'),
+    async () => {
+      const deadlocks = await deadlockCount(t.db);
+      for (let round = 0; round < 20; round++) {
+        const order = await createOrder();
+        const created = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
+        const edit = (notes: string) =>
+          c.put(`/api/invoices/${created.id}`, invoice({ fromOrderId: order.id, notes }));
+        const results = await Promise.all([
+          edit(`Round ${round}`),
+          c.delete(`/api/orders/${order.id}`),
+          edit(`Round ${round} again`),
+          pay(created.id, '1.00'),
+        ]);
+        for (const res of results) {
+          expect(res.status, res.text).toBeLessThan(500);
+          expect(res.body?.message ?? '').not.toMatch(/please retry/);
+        }
+        expect(results[1]!.status).toBe(200);
+      }
+      expect(await deadlockCount(t.db)).toBe(deadlocks);
+    },
+  );
 
   it('works through tRPC as { id, data }', async () => {
     const created = await createInvoice();
