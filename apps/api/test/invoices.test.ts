@@ -590,15 +590,26 @@ describe('update', () => {
     expect(cleared.body.lineItems).toEqual([]);
   });
 
-  it('keeps editing an invoice whose order was cancelled after it was made', async () => {
+  it('keeps editing an invoice whose order was moved or cancelled after it was made', async () => {
     const order = await createOrder();
     const created = await createInvoice({ fromOrderId: order.id });
+    await c.put(`/api/orders/${order.id}`, {
+      pharmacyId: otherPharmacyId,
+      orderDate: '2026-03-01',
+      lineItems: [line()],
+    });
     await c.put(`/api/orders/${order.id}`, { status: 'Cancelled' });
     const res = await c.put(
       `/api/invoices/${created.id}`,
       invoice({ fromOrderId: order.id, notes: 'x' }),
     );
     expect(res.status).toBe(200);
+    const moved = await c.put(
+      `/api/invoices/${created.id}`,
+      invoice({ fromOrderId: order.id, pharmacyId: await newPharmacy('Third Pharmacy') }),
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.issues[0].path).toEqual(['pharmacyId']);
   });
 
   it(

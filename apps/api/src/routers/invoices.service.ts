@@ -173,14 +173,19 @@ async function lockOrder(trx: Db, orderId: number): Promise<Order> {
 }
 
 /**
- * The invoice is the order's pharmacy's; a Cancelled order is not invoiced (checked only when
- * `linking` it anew: an invoice made from an order that was cancelled later stays editable).
+ * The invoice is the order's pharmacy's, and a Cancelled order is not invoiced. Both are checked
+ * when the invoice is `linking` to the order anew, the pharmacy also when the invoice moves: an
+ * invoice whose order was cancelled or moved after it was made stays editable.
  */
-function checkSourceOrder(order: Order, pharmacyId: number, linking: boolean): void {
+function checkSourceOrder(
+  order: Order,
+  pharmacyId: number,
+  { linking, moving }: { linking: boolean; moving: boolean },
+): void {
   if (linking && order.status === 'Cancelled') {
     throw conflict(`Order ${order.orderNumber} is Cancelled and cannot be invoiced`);
   }
-  if (order.pharmacyId !== pharmacyId) {
+  if ((linking || moving) && order.pharmacyId !== pharmacyId) {
     throw invalid(`The invoice's pharmacy must be order ${order.orderNumber}'s pharmacy`, [
       'pharmacyId',
     ]);
@@ -265,7 +270,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     // here, so that the mismatch is found under lock and said as such.
     await lockPharmacies(trx, [data.pharmacyId, ...(await pharmacyOfOrder(trx, data.fromOrderId))]);
     const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
-    if (order) checkSourceOrder(order, data.pharmacyId, true);
+    if (order) checkSourceOrder(order, data.pharmacyId, { linking: true, moving: false });
     const amount = amountOf(data, order);
     const totals = computeTotals(amount, data);
     const requested = data.status ?? 'Draft';
@@ -379,7 +384,12 @@ export function updateInvoice(
     });
     const label = `Invoice ${current.invoiceNumber}`;
     const relinked = data.fromOrderId !== current.fromOrderId;
-    if (order) checkSourceOrder(order, data.pharmacyId, relinked);
+    if (order) {
+      checkSourceOrder(order, data.pharmacyId, {
+        linking: relinked,
+        moving: data.pharmacyId !== current.pharmacyId,
+      });
+    }
     const paid = await paidCents(trx, id);
     if (data.pharmacyId !== current.pharmacyId && paid > 0) {
       throw conflict(`${label} has payments and cannot move to another pharmacy`);
