@@ -404,6 +404,16 @@ describe('list and get', () => {
     expect(await listed('tab=partially_paid')).toEqual([ids.partial]);
     expect(await listed('tab=paid')).toEqual([ids.paid]);
     expect(await listed('tab=overdue')).toEqual([ids.overdueDraft, ids.overdue, ids.partial]);
+    expect(await listed('payable=true')).toEqual([
+      ids.overdueDraft,
+      ids.overdue,
+      ids.partial,
+      ids.unpaid,
+      ids.draft,
+    ]);
+    expect((await c.get('/api/invoices?payable=yes')).body.message).toBe(
+      'payable: payable must be true or false',
+    );
     const bad = await c.get('/api/invoices?tab=late');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(

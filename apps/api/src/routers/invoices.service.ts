@@ -68,8 +68,8 @@ const TAB_STATUS = {
 
 /**
  * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
- * §3: due before today, balance above 0, not Paid); `q` matches the invoice number or the
- * pharmacy name.
+ * §3: due before today, balance above 0, not Paid); `payable` those a payment can still go to;
+ * `q` matches the invoice number or the pharmacy name.
  */
 export async function listInvoices(
   db: Db,
@@ -95,6 +95,7 @@ export async function listInvoices(
   } else if (query.tab && query.tab !== 'all') {
     q = q.where('i.status', '=', TAB_STATUS[query.tab]);
   }
+  if (query.payable) q = q.where('i.balance', '>', '0').where('i.status', '<>', 'Paid');
   if (query.q) {
     const pattern = containsPattern(query.q);
     // As in the orders list: the pharmacies first, so the planner sees how few ids match.
