@@ -193,17 +193,6 @@ function checkSourceOrder(
   }
 }
 
-/** The pharmacy of the order, read without a lock to know which pharmacy to lock first. */
-async function pharmacyOfOrder(trx: Db, orderId: number | null): Promise<number[]> {
-  if (!orderId) return [];
-  const order = await trx
-    .selectFrom('orders')
-    .select('pharmacyId')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  return order ? [order.pharmacyId] : [];
-}
-
 async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Promise<void> {
   await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', invoiceId).execute();
   await trx
@@ -267,9 +256,7 @@ function snapshot(data: InvoiceData, amount: string, totals: ReturnType<typeof c
 
 export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {
   return inTransaction(db, async (trx) => {
-    // An unknown order is reported by lockOrder; an order of another pharmacy is locked too
-    // here, so that the mismatch is found under lock and said as such.
-    await lockPharmacies(trx, [data.pharmacyId, ...(await pharmacyOfOrder(trx, data.fromOrderId))]);
+    await lockPharmacies(trx, [data.pharmacyId]);
     const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
     if (order) checkSourceOrder(order, data.pharmacyId, { linking: true, moving: false });
     const amount = amountOf(data, order);
@@ -380,7 +367,7 @@ export function updateInvoice(
     }
 
     const { invoice: current, order } = await lockInvoice(trx, id, {
-      pharmacies: [data.pharmacyId, ...(await pharmacyOfOrder(trx, data.fromOrderId))],
+      pharmacies: [data.pharmacyId],
       orderId: data.fromOrderId,
     });
     const label = `Invoice ${current.invoiceNumber}`;
