@@ -4,3 +4,4 @@ export { createServer, type AppServer } from './server.js';
 export { loadConfig, type AppConfig } from './config.js';
 export { createInnerContext } from './context.js';
 export { renderOrderPdf } from './pdf/order.js';
+export { renderInvoicePdf } from './pdf/invoice.js';

@@ -46,6 +46,10 @@ const id = (req: RestRequest) =>
 const num = (value: string | undefined) =>
   value === undefined ? undefined : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
 
+/** Query-string booleans: 'true' and 'false', anything else for the schema to refuse. */
+const flag = (value: string | undefined) =>
+  value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : value;
+
 /** ?cursor=&limit=&q= of every list. */
 const page = (req: RestRequest) => ({
   cursor: num(req.query.cursor),
@@ -146,7 +150,12 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/invoices',
     paged: true,
-    call: (c, r) => c.invoices.list({ ...page(r), tab: r.query.tab as never }),
+    call: (c, r) =>
+      c.invoices.list({
+        ...page(r),
+        tab: r.query.tab as never,
+        payable: flag(r.query.payable) as never,
+      }),
   },
   { method: 'GET', url: '/api/invoices/:id', call: (c, r) => c.invoices.get({ id: id(r) }) },
   { method: 'POST', url: '/api/invoices', status: 201, call: (c, r) => c.invoices.create(r.body) },

@@ -166,3 +166,17 @@ export async function injectFault(
 export function raceTest(name: string): string {
   return usingPostgres ? name : `${name} [PGlite runs one query at a time: cannot fail here]`;
 }
+
+/**
+ * How many deadlocks PostgreSQL has detected in the test's database (0 on PGlite, which has
+ * one connection). inTransaction runs a deadlocked transaction again, so a race test that only
+ * looks at the answers would not see one; compare this before and after instead. A backend
+ * reports its counts about a second after it goes idle, hence the wait.
+ */
+export async function deadlockCount(db: DbHandle['db']): Promise<number> {
+  if (!usingPostgres) return 0;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows } = await sql<{ deadlocks: string }>`
+    select deadlocks from pg_stat_database where datname = current_database()`.execute(db);
+  return Number(rows[0]?.deadlocks ?? 0);
+}

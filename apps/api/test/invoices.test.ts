@@ -1,7 +1,14 @@
 import { addDaysIso, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../src/pdf/read-pdf.js';
-import { injectFault, raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
+import {
+  deadlockCount,
+  injectFault,
+  raceTest,
+  startTestApp,
+  type Client,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 let c: Client;
@@ -397,6 +404,16 @@ describe('list and get', () => {
     expect(await listed('tab=partially_paid')).toEqual([ids.partial]);
     expect(await listed('tab=paid')).toEqual([ids.paid]);
     expect(await listed('tab=overdue')).toEqual([ids.overdueDraft, ids.overdue, ids.partial]);
+    expect(await listed('payable=true')).toEqual([
+      ids.overdueDraft,
+      ids.overdue,
+      ids.partial,
+      ids.unpaid,
+      ids.draft,
+    ]);
+    expect((await c.get('/api/invoices?payable=yes')).body.message).toBe(
+      'payable: payable must be true or false',
+    );
     const bad = await c.get('/api/invoices?tab=late');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(
@@ -583,16 +600,52 @@ describe('update', () => {
     expect(cleared.body.lineItems).toEqual([]);
   });
 
-  it('keeps editing an invoice whose order was cancelled after it was made', async () => {
+  it('keeps editing an invoice whose order was moved or cancelled after it was made', async () => {
     const order = await createOrder();
     const created = await createInvoice({ fromOrderId: order.id });
+    await c.put(`/api/orders/${order.id}`, {
+      pharmacyId: otherPharmacyId,
+      orderDate: '2026-03-01',
+      lineItems: [line()],
+    });
     await c.put(`/api/orders/${order.id}`, { status: 'Cancelled' });
     const res = await c.put(
       `/api/invoices/${created.id}`,
       invoice({ fromOrderId: order.id, notes: 'x' }),
     );
     expect(res.status).toBe(200);
+    const moved = await c.put(
+      `/api/invoices/${created.id}`,
+      invoice({ fromOrderId: order.id, pharmacyId: await newPharmacy('Third Pharmacy') }),
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.issues[0].path).toEqual(['pharmacyId']);
   });
+
+  it(
+    raceTest('order deletes, edits of their invoices and payments at once: no deadlock, no 500'),
+    async () => {
+      const deadlocks = await deadlockCount(t.db);
+      for (let round = 0; round < 20; round++) {
+        const order = await createOrder();
+        const created = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
+        const edit = (notes: string) =>
+          c.put(`/api/invoices/${created.id}`, invoice({ fromOrderId: order.id, notes }));
+        const results = await Promise.all([
+          edit(`Round ${round}`),
+          c.delete(`/api/orders/${order.id}`),
+          edit(`Round ${round} again`),
+          pay(created.id, '1.00'),
+        ]);
+        for (const res of results) {
+          expect(res.status, res.text).toBeLessThan(500);
+          expect(res.body?.message ?? '').not.toMatch(/please retry/);
+        }
+        expect(results[1]!.status).toBe(200);
+      }
+      expect(await deadlockCount(t.db)).toBe(deadlocks);
+    },
+  );
 
   it('works through tRPC as { id, data }', async () => {
     const created = await createInvoice();

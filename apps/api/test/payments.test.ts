@@ -1,6 +1,7 @@
 import { toCents } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deadlockCount,
   injectFault,
   raceTest,
   startTestApp,
@@ -555,6 +556,7 @@ describe('concurrency', () => {
       'payments, edits and deletes of payments and invoices across pharmacies keep every balance',
     ),
     async () => {
+      const deadlocks = await deadlockCount(t.db);
       const a = await newPharmacy('Mixed Race A');
       const b = await newPharmacy('Mixed Race B');
       const invoices = [
@@ -587,6 +589,7 @@ describe('concurrency', () => {
         c.put(`/api/invoices/${invoices[2]!.id}`, { status: 'Paid' }),
       ]);
       expectNoServerErrors(results);
+      expect(await deadlockCount(t.db)).toBe(deadlocks);
       expect(await violations()).toEqual([]);
     },
   );
@@ -594,6 +597,7 @@ describe('concurrency', () => {
   it(
     raceTest('a payment, an invoice edit and a pharmacy delete at once: no deadlock, no 500'),
     async () => {
+      const deadlocks = await deadlockCount(t.db);
       for (let round = 0; round < 5; round++) {
         const pharmacy = await newPharmacy(`Doomed Pharmacy ${round}`);
         const invoice = await newInvoice('100.00', { pharmacyId: pharmacy });
@@ -624,6 +628,7 @@ describe('concurrency', () => {
           .execute();
         expect(left).toEqual([]);
       }
+      expect(await deadlockCount(t.db)).toBe(deadlocks);
       expect(await violations()).toEqual([]);
     },
   );

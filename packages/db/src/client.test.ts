@@ -181,6 +181,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0001_initial',
       '0002_orders_search',
       '0003_front_door',
+      '0004_money',
     ]);
   });
 });

@@ -125,6 +125,8 @@ export const INVOICE_TABS = ['all', 'unpaid', 'partially_paid', 'paid', 'overdue
 export type InvoiceTab = (typeof INVOICE_TABS)[number];
 export const invoiceListQuery = listQuery.extend({
   tab: z.enum(INVOICE_TABS, { error: `Tab must be one of ${INVOICE_TABS.join(', ')}` }).optional(),
+  /** Only invoices a payment can be recorded against: not Paid, with a balance above 0. */
+  payable: z.boolean({ error: 'payable must be true or false' }).optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 

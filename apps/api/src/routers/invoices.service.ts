@@ -68,8 +68,8 @@ const TAB_STATUS = {
 
 /**
  * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
- * §3: due before today, balance above 0, not Paid); `q` matches the invoice number or the
- * pharmacy name.
+ * §3: due before today, balance above 0, not Paid); `payable` those a payment can still go to;
+ * `q` matches the invoice number or the pharmacy name.
  */
 export async function listInvoices(
   db: Db,
@@ -95,6 +95,7 @@ export async function listInvoices(
   } else if (query.tab && query.tab !== 'all') {
     q = q.where('i.status', '=', TAB_STATUS[query.tab]);
   }
+  if (query.payable) q = q.where('i.balance', '>', '0').where('i.status', '<>', 'Paid');
   if (query.q) {
     const pattern = containsPattern(query.q);
     // As in the orders list: the pharmacies first, so the planner sees how few ids match.
@@ -157,16 +158,11 @@ function computeTotals(amount: string, data: InvoiceData) {
 
 /**
  * The order an invoice is made from, share-locked so that it cannot be cancelled or deleted
- * until we commit (taken after the pharmacy, before the counter). The invoice is the order's
- * pharmacy's; a Cancelled order is not invoiced (checked only when `linking` it anew: an invoice
- * already made from an order that was cancelled later stays editable).
+ * until we commit. It is locked after the pharmacy and before the invoice: an order delete locks
+ * the order and then its invoices (to clear their `fromOrderId`), so this order keeps the two
+ * from waiting on each other crosswise.
  */
-async function lockSourceOrder(
-  trx: Db,
-  orderId: number,
-  pharmacyId: number,
-  linking: boolean,
-): Promise<Order> {
+async function lockOrder(trx: Db, orderId: number): Promise<Order> {
   const order = await trx
     .selectFrom('orders')
     .selectAll()
@@ -174,26 +170,27 @@ async function lockSourceOrder(
     .forShare()
     .executeTakeFirst();
   if (!order) throw invalid(`Order ${orderId} does not exist`, ['fromOrderId']);
+  return order;
+}
+
+/**
+ * The invoice is the order's pharmacy's, and a Cancelled order is not invoiced. Both are checked
+ * when the invoice is `linking` to the order anew, the pharmacy also when the invoice moves: an
+ * invoice whose order was cancelled or moved after it was made stays editable.
+ */
+function checkSourceOrder(
+  order: Order,
+  pharmacyId: number,
+  { linking, moving }: { linking: boolean; moving: boolean },
+): void {
   if (linking && order.status === 'Cancelled') {
     throw conflict(`Order ${order.orderNumber} is Cancelled and cannot be invoiced`);
   }
-  if (order.pharmacyId !== pharmacyId) {
+  if ((linking || moving) && order.pharmacyId !== pharmacyId) {
     throw invalid(`The invoice's pharmacy must be order ${order.orderNumber}'s pharmacy`, [
       'pharmacyId',
     ]);
   }
-  return order;
-}
-
-/** The pharmacy of the order, read without a lock to know which pharmacy to lock first. */
-async function pharmacyOfOrder(trx: Db, orderId: number | null): Promise<number[]> {
-  if (!orderId) return [];
-  const order = await trx
-    .selectFrom('orders')
-    .select('pharmacyId')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  return order ? [order.pharmacyId] : [];
 }
 
 async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Promise<void> {
@@ -259,12 +256,9 @@ function snapshot(data: InvoiceData, amount: string, totals: ReturnType<typeof c
 
 export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {
   return inTransaction(db, async (trx) => {
-    // An unknown order is reported by lockSourceOrder; an order of another pharmacy is locked
-    // too here, so that the mismatch is found under lock and said as such.
-    await lockPharmacies(trx, [data.pharmacyId, ...(await pharmacyOfOrder(trx, data.fromOrderId))]);
-    const order = data.fromOrderId
-      ? await lockSourceOrder(trx, data.fromOrderId, data.pharmacyId, true)
-      : null;
+    await lockPharmacies(trx, [data.pharmacyId]);
+    const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
+    if (order) checkSourceOrder(order, data.pharmacyId, { linking: true, moving: false });
     const amount = amountOf(data, order);
     const totals = computeTotals(amount, data);
     const requested = data.status ?? 'Draft';
@@ -312,20 +306,26 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
 }
 
 /**
- * Locks the invoice's pharmacy (and any other named), then the invoice: the pharmacy is read
- * before its lock, so a move in between starts the transaction over.
+ * Locks the invoice's pharmacy (and any other named), the order named (when one is), then the
+ * invoice. The invoice's pharmacy is read before its lock, so a move in between starts the
+ * transaction over.
  */
-async function lockInvoice(trx: Db, id: number, otherPharmacies: number[] = []): Promise<Invoice> {
+async function lockInvoice(
+  trx: Db,
+  id: number,
+  also: { pharmacies?: number[]; orderId?: number | null } = {},
+): Promise<{ invoice: Invoice; order: Order | null }> {
   const before = await trx
     .selectFrom('invoices')
     .select('pharmacyId')
     .where('id', '=', id)
     .executeTakeFirst();
   if (!before) throw notFound('Invoice');
-  await lockPharmacies(trx, [before.pharmacyId, ...otherPharmacies]);
+  await lockPharmacies(trx, [before.pharmacyId, ...(also.pharmacies ?? [])]);
+  const order = also.orderId ? await lockOrder(trx, also.orderId) : null;
   const invoice = await lockOrThrow(trx, 'invoices', id);
   if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
-  return invoice;
+  return { invoice, order };
 }
 
 /**
@@ -341,7 +341,7 @@ export function updateInvoice(
 ): Promise<InvoiceDetails> {
   return inTransaction(db, async (trx) => {
     if (!('invoiceDate' in data)) {
-      const current = await lockInvoice(trx, id);
+      const { invoice: current } = await lockInvoice(trx, id);
       const from = current.status;
       const to = data.status;
       const label = `Invoice ${current.invoiceNumber}`;
@@ -366,15 +366,18 @@ export function updateInvoice(
       return getInvoice(trx, id);
     }
 
-    const current = await lockInvoice(trx, id, [
-      data.pharmacyId,
-      ...(await pharmacyOfOrder(trx, data.fromOrderId)),
-    ]);
+    const { invoice: current, order } = await lockInvoice(trx, id, {
+      pharmacies: [data.pharmacyId],
+      orderId: data.fromOrderId,
+    });
     const label = `Invoice ${current.invoiceNumber}`;
     const relinked = data.fromOrderId !== current.fromOrderId;
-    const order = data.fromOrderId
-      ? await lockSourceOrder(trx, data.fromOrderId, data.pharmacyId, relinked)
-      : null;
+    if (order) {
+      checkSourceOrder(order, data.pharmacyId, {
+        linking: relinked,
+        moving: data.pharmacyId !== current.pharmacyId,
+      });
+    }
     const paid = await paidCents(trx, id);
     if (data.pharmacyId !== current.pharmacyId && paid > 0) {
       throw conflict(`${label} has payments and cannot move to another pharmacy`);
@@ -438,7 +441,7 @@ export function updateInvoice(
 /** Hard delete with its line items and payments; the activity log keeps all three. */
 export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const invoice = await lockInvoice(trx, id);
+    const { invoice } = await lockInvoice(trx, id);
     const lineItems = await trx
       .selectFrom('invoiceLineItems')
       .selectAll()
