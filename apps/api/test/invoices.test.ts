@@ -716,3 +716,26 @@ describe('download', () => {
     expect((await download(c, 'abc')).status).toBe(400);
   });
 });
+
+describe('From Order picker', () => {
+  it('offers every order but the Cancelled ones, with its pharmacy and total', async () => {
+    const open = await createOrder();
+    const cancelled = await createOrder();
+    await c.put(`/api/orders/${cancelled.id}`, { status: 'Cancelled' });
+    const res = await c.get('/trpc/invoices.orderOptions');
+    expect(res.status, res.text).toBe(200);
+    const options: { id: number; status: string }[] = res.body.result.data.json;
+    expect(options.find((o) => o.id === open.id)).toEqual({
+      id: open.id,
+      orderNumber: open.orderNumber,
+      pharmacyId,
+      pharmacyName: 'Riverside Compounding Pharmacy',
+      orderDate: '2026-03-01',
+      status: 'Draft',
+      total: open.total,
+    });
+    expect(options.some((o) => o.id === cancelled.id)).toBe(false);
+    expect(options.every((o) => o.status !== 'Cancelled')).toBe(true);
+    expect((await t.client().get('/trpc/invoices.orderOptions')).status).toBe(401);
+  });
+});
