@@ -677,7 +677,7 @@ describe('download', () => {
     return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
   };
 
-  it('answers a PDF attachment named after the invoice, with its figures', async () => {
+  it('answers a PDF shown inline (the web opens it in a tab) named after the invoice, with its figures', async () => {
     const order = await createOrder();
     const created = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
     await pay(created.id, '10.00');
@@ -685,7 +685,7 @@ describe('download', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="invoice-${created.invoiceNumber}.pdf"`,
+      `inline; filename="invoice-${created.invoiceNumber}.pdf"`,
     );
     const [page, ...more] = await readPdf(res.body);
     expect(more).toEqual([]);
