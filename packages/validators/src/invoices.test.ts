@@ -108,11 +108,13 @@ describe('invoice form helpers', () => {
     expect(taxPercentToRate('100')).toBe('1.0000');
     // Left as typed, so that the schema refuses it with the spec's message.
     expect(taxPercentToRate('8.755')).toBe('8.755');
-    expect(invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('8.755') }).error?.issues[0]?.message).toBe(
-      'Tax rate must be between 0 and 100%',
-    );
-    expect(invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('100.01') }).error?.issues[0]?.message).toBe(
-      'Tax rate must be between 0 and 100%',
-    );
+    expect(
+      invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('8.755') }).error?.issues[0]
+        ?.message,
+    ).toBe('Tax rate must be between 0 and 100%');
+    expect(
+      invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('100.01') }).error?.issues[0]
+        ?.message,
+    ).toBe('Tax rate must be between 0 and 100%');
   });
 });

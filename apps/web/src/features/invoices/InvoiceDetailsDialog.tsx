@@ -189,7 +189,10 @@ export function InvoiceDetailsDialog({
                 <Flex justify="flex-end" mt="4">
                   <Stack gap="1.5" minW="64" data-testid="invoice-details-totals">
                     <TotalRow label="Subtotal" value={current.subtotal} />
-                    <TotalRow label={`Tax (${formatPercent(current.taxRate)})`} value={current.taxAmount} />
+                    <TotalRow
+                      label={`Tax (${formatPercent(current.taxRate)})`}
+                      value={current.taxAmount}
+                    />
                     <TotalRow label="Shipping" value={current.shipping} />
                     <TotalRow label="Total" value={current.total} strong />
                     {paid ? (

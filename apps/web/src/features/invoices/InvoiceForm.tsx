@@ -273,7 +273,11 @@ export function InvoiceForm({
       setDraftId(saved.id);
       setSavedAt(Date.now());
       notify.success('Your invoice draft has been saved successfully.', 'Draft saved');
-      await Promise.all([utils.invoices.invalidate(), utils.pharmacies.invalidate()]);
+      await Promise.all([
+        utils.invoices.invalidate(),
+        utils.payments.invalidate(),
+        utils.pharmacies.invalidate(),
+      ]);
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
       notify.error('Save failed', 'There was an error saving your invoice draft.');
@@ -294,7 +298,11 @@ export function InvoiceForm({
       return;
     }
     notify.success(isEdit ? 'Invoice updated successfully' : 'Invoice created successfully');
-    await Promise.all([utils.invoices.invalidate(), utils.pharmacies.invalidate()]);
+    await Promise.all([
+      utils.invoices.invalidate(),
+      utils.payments.invalidate(),
+      utils.pharmacies.invalidate(),
+    ]);
     await navigate({ to: '/invoices' });
   });
 
@@ -357,9 +365,7 @@ export function InvoiceForm({
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    {locked ? (
-                      <Field.HelperText>The order’s pharmacy.</Field.HelperText>
-                    ) : null}
+                    {locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
                     <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
                   </Field.Root>
                 </GridItem>
@@ -411,7 +417,10 @@ export function InvoiceForm({
               title="Product Information"
               description="Lot and packaging details printed on the invoice."
             >
-              <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="5">
+              <Grid
+                templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+                gap="5"
+              >
                 {(
                   [
                     ['lotNumber', 'Lot number', 'LT-240117-A'],
@@ -432,14 +441,9 @@ export function InvoiceForm({
 
           <Card title="Invoice Summary">
             <Stack gap="4" data-testid="invoice-summary">
-              {invoice ? (
-                <SummaryRow label="Invoice #">{invoice.invoiceNumber}</SummaryRow>
-              ) : null}
+              {invoice ? <SummaryRow label="Invoice #">{invoice.invoiceNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
-                <StatusBadge
-                  status={invoice?.status ?? 'Draft'}
-                  colors={INVOICE_STATUS_PALETTE}
-                />
+                <StatusBadge status={invoice?.status ?? 'Draft'} colors={INVOICE_STATUS_PALETTE} />
               </SummaryRow>
               <Field.Root invalid={!!errors.amount} required>
                 <Field.Label>Amount</Field.Label>

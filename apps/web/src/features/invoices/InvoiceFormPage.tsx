@@ -47,10 +47,13 @@ function FormSkeleton() {
   );
 }
 
-/** The pickers' data: the orders an invoice may come from and the pharmacies. */
+/**
+ * The pickers' data: the orders an invoice may come from and the pharmacies. The orders are
+ * fetched again at each visit: the order screens change them without knowing this picker.
+ */
 function useFormOptions() {
   const pharmacies = trpc.pharmacies.options.useQuery();
-  const orders = trpc.invoices.orderOptions.useQuery();
+  const orders = trpc.invoices.orderOptions.useQuery(undefined, { refetchOnMount: 'always' });
   return { pharmacies, orders };
 }
 

@@ -116,11 +116,7 @@ export function InvoicesPage() {
           )}
         />
       </ListTabs>
-      <InvoiceDetailsDialog
-        invoice={viewing}
-        onClose={() => setViewing(null)}
-        actions={actions}
-      />
+      <InvoiceDetailsDialog invoice={viewing} onClose={() => setViewing(null)} actions={actions} />
       {deletion.dialog}
     </>
   );

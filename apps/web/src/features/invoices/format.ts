@@ -23,4 +23,3 @@ export function emptyTabText(tab: Exclude<InvoiceTab, 'all'>): string {
   const label = INVOICE_LIST_TABS.find((t) => t.value === tab)?.label ?? tab;
   return `No ${label.toLowerCase()} invoices found.`;
 }
-

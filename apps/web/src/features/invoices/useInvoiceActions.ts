@@ -35,7 +35,11 @@ export function useInvoiceActions() {
   const setStatus = trpc.invoices.update.useMutation({
     onSuccess: async () => {
       notify.success('Invoice status updated successfully');
-      await Promise.all([utils.invoices.invalidate(), utils.pharmacies.invalidate()]);
+      await Promise.all([
+        utils.invoices.invalidate(),
+        utils.payments.invalidate(),
+        utils.pharmacies.invalidate(),
+      ]);
     },
     onError: (error) => notify.error('Error', `Failed to update invoice: ${errorMessage(error)}`),
   });
