@@ -102,9 +102,9 @@ beforeAll(async () => {
   };
   order = await newOrder(); // 126.00 + 29.00 = 155.00
   cancelled = await newOrder();
-  expect(
-    (await api('PUT', `/api/orders/${cancelled.id}`, { status: 'Cancelled' })).status,
-  ).toBe(200);
+  expect((await api('PUT', `/api/orders/${cancelled.id}`, { status: 'Cancelled' })).status).toBe(
+    200,
+  );
 });
 afterAll(() => browser.close());
 screenshotOnFailure(() => page);
@@ -146,7 +146,9 @@ describe('invoices', () => {
     expect(offered).toEqual(['', String(order.id)]); // the Cancelled order is not offered
     await select(page, 'fromOrderId', String(order.id));
     await waitForValue('select[name="pharmacyId"]', String(pharmacyId));
-    expect(await page.$eval('select[name="pharmacyId"]', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
+    expect(
+      await page.$eval('select[name="pharmacyId"]', (el) => (el as HTMLSelectElement).disabled),
+    ).toBe(true);
     expect(await value('[name="amount"]')).toBe('155.00');
     // 155.00 × 8.75% = 13.5625 → 13.56; then a rate that lands on half a cent rounds up.
     await page.waitForFunction(

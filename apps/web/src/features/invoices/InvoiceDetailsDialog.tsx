@@ -97,7 +97,9 @@ export function InvoiceDetailsDialog({
               Invoice details
             </Text>
           </Dialog.Header>
-          <Dialog.Body>
+          {/* Taller than most screens, and nothing in it takes focus: focusable, so that the
+              keyboard can scroll it. */}
+          <Dialog.Body tabIndex={0}>
             <Stack gap="6">
               <Grid
                 templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}

@@ -256,6 +256,13 @@ export function InvoiceForm({
     }
   };
 
+  /** The rate reads as a percent with 2 decimals ('8.5' → '8.50') once typed. */
+  const showPercent = () => {
+    const typed = getValues('taxRate');
+    const rate = taxPercentToRate(typed);
+    if (rate !== typed) set('taxRate', taxRateToPercent(rate));
+  };
+
   const send = async (status: ClientInvoiceStatus | undefined) => {
     const data = { ...toInput(getValues()), ...(status ? { status } : {}) };
     const id = invoice?.id ?? draftId;
@@ -468,7 +475,7 @@ export function InvoiceForm({
                       max={100}
                       step="0.01"
                       textAlign="end"
-                      {...register('taxRate')}
+                      {...register('taxRate', { onBlur: showPercent })}
                     />
                   </InputGroup>
                   <Field.ErrorText>{errors.taxRate?.message}</Field.ErrorText>
