@@ -135,6 +135,54 @@ describe('signed in, axe finds nothing wrong on', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('the invoices list', async () => {
+    const { body: orders } = await api(page, 'GET', '/api/orders');
+    const invoice = await api(page, 'POST', '/api/invoices', {
+      pharmacyId: orders[0].pharmacyId,
+      fromOrderId: orders[0].id,
+      invoiceDate: '2026-03-14',
+      dueDate: '2026-04-13',
+      terms: 'Net 30',
+      lotNumber: 'LT-240117-A',
+      status: 'Unpaid',
+    });
+    expect(invoice.status).toBe(201);
+    const payment = await api(page, 'POST', '/api/payments', {
+      invoiceId: invoice.body.id,
+      pharmacyId: invoice.body.pharmacyId,
+      date: '2026-03-20',
+      amount: '50.00',
+      method: 'Check',
+      reference: 'CHK-1042',
+    });
+    expect(payment.status).toBe(201);
+    await visit('/invoices', invoice.body.invoiceNumber);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("an invoice's details dialog", async () => {
+    await clickIn(page, await rowTestId(page, 'Riverside Compounding Pharmacy'), 'View details');
+    await page.waitForSelector('[data-testid="invoice-details"]');
+    await waitForText(page, 'LT-240117-A');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the new invoice form', async () => {
+    await visit('/invoices/new', 'Invoice Summary');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the payments list', async () => {
+    await visit('/payments', 'CHK-1042');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the Record Payment dialog', async () => {
+    await click(page, 'Record Payment');
+    await page.waitForSelector('[data-testid="payment-form"]');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('the 404 page', async () => {
     await visit('/no-such-page', '404 Page Not Found');
     expect(await axeViolations(page)).toEqual([]);

@@ -36,6 +36,11 @@ interface DownloadRoute {
   url: string;
   /** Loads the record through its procedure (so the same session check applies) and renders it. */
   call: (caller: Caller, req: RestRequest) => Promise<FileDownload>;
+  /**
+   * Shown in the browser rather than saved: the web opens the invoice in a new tab (spec §2);
+   * the file name still names what "Save" writes.
+   */
+  inline?: boolean;
 }
 
 /** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
@@ -190,7 +195,11 @@ export const restRoutes: RestRoute[] = [
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
 export const downloadRoutes: DownloadRoute[] = [
   { url: '/api/orders/:id/download', call: (c, r) => downloadOrderPdf(c, id(r)) },
-  { url: '/api/invoices/:id/download', call: (c, r) => downloadInvoicePdf(c, id(r)) },
+  {
+    url: '/api/invoices/:id/download',
+    call: (c, r) => downloadInvoicePdf(c, id(r)),
+    inline: true,
+  },
 ];
 
 export function registerRestRoutes(
@@ -244,7 +253,10 @@ export function registerRestRoutes(
         reply
           .status(200)
           .header('Content-Type', file.contentType)
-          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header(
+            'Content-Disposition',
+            `${route.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+          )
           .header('Cache-Control', 'private, no-store')
           .send(file.body),
       ),

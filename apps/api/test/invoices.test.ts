@@ -730,7 +730,7 @@ describe('download', () => {
     return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
   };
 
-  it('answers a PDF attachment named after the invoice, with its figures', async () => {
+  it('answers a PDF shown inline (the web opens it in a tab) named after the invoice, with its figures', async () => {
     const order = await createOrder();
     const created = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
     await pay(created.id, '10.00');
@@ -738,7 +738,7 @@ describe('download', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="invoice-${created.invoiceNumber}.pdf"`,
+      `inline; filename="invoice-${created.invoiceNumber}.pdf"`,
     );
     const [page, ...more] = await readPdf(res.body);
     expect(more).toEqual([]);
@@ -767,5 +767,28 @@ describe('download', () => {
     expect((await download(t.client(), created.id)).status).toBe(401);
     expect((await download(c, 999_999)).status).toBe(404);
     expect((await download(c, 'abc')).status).toBe(400);
+  });
+});
+
+describe('From Order picker', () => {
+  it('offers every order but the Cancelled ones, with its pharmacy and total', async () => {
+    const open = await createOrder();
+    const cancelled = await createOrder();
+    await c.put(`/api/orders/${cancelled.id}`, { status: 'Cancelled' });
+    const res = await c.get('/trpc/invoices.orderOptions');
+    expect(res.status, res.text).toBe(200);
+    const options: { id: number; status: string }[] = res.body.result.data.json;
+    expect(options.find((o) => o.id === open.id)).toEqual({
+      id: open.id,
+      orderNumber: open.orderNumber,
+      pharmacyId,
+      pharmacyName: 'Riverside Compounding Pharmacy',
+      orderDate: '2026-03-01',
+      status: 'Draft',
+      total: open.total,
+    });
+    expect(options.some((o) => o.id === cancelled.id)).toBe(false);
+    expect(options.every((o) => o.status !== 'Cancelled')).toBe(true);
+    expect((await t.client().get('/trpc/invoices.orderOptions')).status).toBe(401);
   });
 });

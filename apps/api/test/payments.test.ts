@@ -633,3 +633,31 @@ describe('concurrency', () => {
     },
   );
 });
+
+describe('invoice picker', () => {
+  it('offers the invoices not Paid with a balance, Drafts included, with that balance', async () => {
+    const unpaid = await newInvoice('80.00');
+    const partly = await newInvoice('80.00');
+    await pay(partly, '30.00');
+    const paid = await newInvoice('80.00');
+    await pay(paid, '80.00');
+    const draft = await newInvoice('12.00', { status: 'Draft' });
+    const zero = await newInvoice('0.00');
+    const res = await c.get('/trpc/payments.invoiceOptions');
+    expect(res.status, res.text).toBe(200);
+    const options: { id: number; balance: string }[] = res.body.result.data.json;
+    const offered = new Map(options.map((o) => [o.id, o]));
+    expect(offered.get(unpaid.id)).toEqual({
+      id: unpaid.id,
+      invoiceNumber: unpaid.invoiceNumber,
+      pharmacyId,
+      pharmacyName: 'Riverside Compounding Pharmacy',
+      balance: '80.00',
+    });
+    expect(offered.get(partly.id)?.balance).toBe('50.00');
+    expect(offered.get(draft.id)?.balance).toBe('12.00');
+    expect(offered.has(paid.id)).toBe(false);
+    expect(offered.has(zero.id)).toBe(false);
+    expect((await t.client().get('/trpc/payments.invoiceOptions')).status).toBe(401);
+  });
+});

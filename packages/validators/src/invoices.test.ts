@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema, invoiceTotals, invoiceUpdateSchema, isInvoiceOverdue } from './index.js';
+import {
+  dueDateForTerms,
+  invoiceSchema,
+  invoiceTotals,
+  invoiceUpdateSchema,
+  isInvoiceOverdue,
+  taxPercentToRate,
+  taxRateToPercent,
+} from './index.js';
 
 const invoice = {
   pharmacyId: 1,
@@ -79,5 +87,34 @@ describe('isInvoiceOverdue', () => {
     expect(isInvoiceOverdue({ ...due, balance: '0.00' }, '2026-11-21')).toBe(false);
     expect(isInvoiceOverdue({ ...due, status: 'Draft' }, '2026-11-21')).toBe(true);
     expect(isInvoiceOverdue({ ...due, status: 'Paid' }, '2026-11-21')).toBe(false);
+  });
+});
+
+describe('invoice form helpers', () => {
+  it('proposes the due date from the terms: Net N days later, on receipt/COD the same day', () => {
+    expect(dueDateForTerms('2026-11-21', 'Net 15')).toBe('2026-12-06');
+    expect(dueDateForTerms('2026-11-21', 'Net 30')).toBe('2026-12-21');
+    expect(dueDateForTerms('2026-12-15', 'Net 60')).toBe('2027-02-13');
+    expect(dueDateForTerms('2026-11-21', 'Due on Receipt')).toBe('2026-11-21');
+    expect(dueDateForTerms('2026-11-21', 'COD')).toBe('2026-11-21');
+  });
+
+  it('shows the rate as a percent with 2 decimals and sends the percent back as the rate', () => {
+    expect(taxRateToPercent('0.0875')).toBe('8.75');
+    expect(taxRateToPercent('1.0000')).toBe('100.00');
+    expect(taxRateToPercent('0.0000')).toBe('0.00');
+    expect(taxPercentToRate('8.75')).toBe('0.0875');
+    expect(taxPercentToRate('8.5')).toBe('0.0850');
+    expect(taxPercentToRate('100')).toBe('1.0000');
+    // Left as typed, so that the schema refuses it with the spec's message.
+    expect(taxPercentToRate('8.755')).toBe('8.755');
+    expect(
+      invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('8.755') }).error?.issues[0]
+        ?.message,
+    ).toBe('Tax rate must be between 0 and 100%');
+    expect(
+      invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('100.01') }).error?.issues[0]
+        ?.message,
+    ).toBe('Tax rate must be between 0 and 100%');
   });
 });

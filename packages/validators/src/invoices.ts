@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addDaysIso,
   decimalString,
   entityId,
   fullOrOnly,
@@ -10,14 +11,43 @@ import {
   optionalText,
 } from './common.js';
 import { MAX_MONEY_CENTS } from './orders.js';
-import { taxCents, toCents } from './money.js';
-import { termsField } from './pharmacies.js';
+import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
+import { termsField, type PaymentTerms } from './pharmacies.js';
 
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
+
+/** Days from the invoice date to the due date under each payment term. */
+export const TERMS_DUE_DAYS: Record<PaymentTerms, number> = {
+  'Net 15': 15,
+  'Net 30': 30,
+  'Net 60': 60,
+  'Due on Receipt': 0,
+  COD: 0,
+};
+
+/** The due date the invoice form proposes: the invoice date plus the terms' days. */
+export function dueDateForTerms(invoiceDate: string, terms: PaymentTerms): string {
+  return addDaysIso(invoiceDate, TERMS_DUE_DAYS[terms]);
+}
+
+/** '0.0875' → '8.75': the stored rate as the percent with 2 decimals the form shows. */
+export function taxRateToPercent(taxRate: string): string {
+  const units = parseScaled(taxRate, 4);
+  return units === null ? taxRate : formatScaled(units, 2);
+}
+
+/**
+ * '8.75' → '0.0875': the form's percent as the 4-decimal rate sent; a percent the rate cannot
+ * hold exactly (more than 2 decimals, not a number) is returned as typed, for the schema to refuse.
+ */
+export function taxPercentToRate(percent: string): string {
+  const units = parseScaled(percent, 2);
+  return units === null ? percent : formatScaled(units, 4);
+}
 
 export const invoiceStatusField = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,

@@ -121,6 +121,39 @@ export async function listInvoices(
   return { items, nextCursor: page.nextCursor };
 }
 
+/** An order the invoice form's From Order picker offers. */
+export interface InvoiceOrderOption {
+  id: number;
+  orderNumber: string;
+  pharmacyId: number;
+  pharmacyName: string;
+  orderDate: string;
+  status: Order['status'];
+  total: string;
+}
+
+/**
+ * The orders an invoice may be made from, newest first: every order but the Cancelled ones
+ * (docs/rules.md §3), with the pharmacy the form locks and the total it fills in.
+ */
+export function invoiceOrderOptions(db: Db): Promise<InvoiceOrderOption[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .select([
+      'o.id',
+      'o.orderNumber',
+      'o.pharmacyId',
+      'p.name as pharmacyName',
+      'o.orderDate',
+      'o.status',
+      'o.total',
+    ])
+    .where('o.status', '<>', 'Cancelled')
+    .orderBy('o.id', 'desc')
+    .execute();
+}
+
 export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
   const row = await db
     .selectFrom('invoices as i')

@@ -4,6 +4,7 @@ import {
   createInvoice,
   deleteInvoice,
   getInvoice,
+  invoiceOrderOptions,
   listInvoices,
   updateInvoice,
 } from './invoices.service.js';
@@ -13,6 +14,7 @@ export const invoicesRouter = createTRPCRouter({
     .input(invoiceListQuery.prefault({}))
     .query(({ ctx, input }) => listInvoices(ctx.db, input)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
+  orderOptions: protectedProcedure.query(({ ctx }) => invoiceOrderOptions(ctx.db)),
   create: protectedProcedure
     .input(invoiceSchema)
     .mutation(({ ctx, input }) => createInvoice(ctx.db, input, ctx.user.id)),

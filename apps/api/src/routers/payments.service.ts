@@ -93,6 +93,30 @@ export async function listPayments(
   return { items: page.items.map(dress), nextCursor: page.nextCursor };
 }
 
+/** An invoice the payment dialog's picker offers. */
+export interface PaymentInvoiceOption {
+  id: number;
+  invoiceNumber: string;
+  pharmacyId: number;
+  pharmacyName: string;
+  balance: string;
+}
+
+/**
+ * The invoices a payment may be recorded against, newest first: not Paid, with a balance above
+ * 0 (spec §5). Drafts are among them: a payment issues a Draft (docs/rules.md §3).
+ */
+export function paymentInvoiceOptions(db: Db): Promise<PaymentInvoiceOption[]> {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .select(['i.id', 'i.invoiceNumber', 'i.pharmacyId', 'p.name as pharmacyName', 'i.balance'])
+    .where('i.status', '<>', 'Paid')
+    .where('i.balance', '>', '0')
+    .orderBy('i.id', 'desc')
+    .execute();
+}
+
 export async function getPayment(db: Db, id: number): Promise<PaymentListItem> {
   const row = await paymentsQuery(db).where('pm.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Payment');

@@ -4,6 +4,7 @@ import {
   createPayment,
   deletePayment,
   getPayment,
+  paymentInvoiceOptions,
   listPayments,
   updatePayment,
 } from './payments.service.js';
@@ -13,6 +14,7 @@ export const paymentsRouter = createTRPCRouter({
     .input(paymentListQuery.prefault({}))
     .query(({ ctx, input }) => listPayments(ctx.db, input)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPayment(ctx.db, input.id)),
+  invoiceOptions: protectedProcedure.query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
   create: protectedProcedure
     .input(paymentCreateSchema)
     .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),

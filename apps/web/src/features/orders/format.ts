@@ -24,10 +24,6 @@ export function tabStatus(tab: OrderTab): OrderStatus | undefined {
   return TAB_STATUS[tab];
 }
 
-export function isOrderTab(value: unknown): value is OrderTab {
-  return ORDER_TABS.some((tab) => tab.value === value);
-}
-
 /** The Items column: Σ qty followed by 'items'. */
 export function itemsLabel(count: number): string {
   return `${count.toLocaleString('en-US')} items`;

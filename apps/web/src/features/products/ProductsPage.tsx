@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Box, Button, Flex, Table, Tabs, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import {
   LuEye,
@@ -11,52 +11,53 @@ import {
   LuToggleRight,
 } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { usePendingDelete } from '../../components/usePendingDelete';
-import {
-  EmptyRow,
-  ErrorRow,
-  ListTable,
-  LoadMoreButton,
-  RowActionsCell,
-  SkeletonRows,
-  useDeferredRows,
-} from '../../components/DataTable';
-import { FilterInput } from '../../components/FilterInput';
 import { PageHeader } from '../../components/PageHeader';
-import { isRefiltering, useDebouncedFilter } from '../../components/useDebouncedFilter';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { RowActionsCell } from '../lists/DataTable';
+import {
+  ListCount,
+  ListTabs,
+  ListView,
+  ListFilter,
+  useDeleteConfirmation,
+  useInfiniteList,
+  type ListColumn,
+} from '../lists/ListPage';
+import { useListSearch } from '../lists/useListSearch';
 import { ActiveBadge } from './ActiveBadge';
 import { CsvUploadButton } from './CsvUpload';
 import { ImportButton } from './ImportButton';
+import { productsList } from './list';
 import { ProductDetailsDialog } from './ProductDetailsDialog';
-import { CATEGORY_TABS, findTab, type Product } from './types';
+import { findTab, PRODUCT_LIST_TABS, type Product } from './types';
 
 const routeApi = getRouteApi('/_app/products/');
 
-export const PRODUCTS_PAGE_SIZE = 50;
-const COLUMNS = 6;
-const ALL = 'all';
+const COLUMNS: ListColumn[] = [
+  { label: 'SKU' },
+  { label: 'Name' },
+  { label: 'Category' },
+  { label: 'Variants' },
+  { label: 'Status' },
+  { label: 'Actions', end: true, hidden: true },
+];
 
 export function ProductsPage() {
   const utils = trpc.useUtils();
-  const navigate = routeApi.useNavigate();
-  const search = routeApi.useSearch();
-  const tab = findTab(search.tab);
-  const { q, text, setText } = useDebouncedFilter(routeApi);
+  const params = routeApi.useSearch();
+  const search = useListSearch(params);
+  const list = useInfiniteList(productsList(params));
+  const tab = findTab(params.tab);
   const [viewing, setViewing] = useState<Product | null>(null);
-  const pendingDelete = usePendingDelete<Product>();
-
-  const list = trpc.products.list.useInfiniteQuery(
-    { q, category: tab?.category, limit: PRODUCTS_PAGE_SIZE },
-    {
-      getNextPageParam: (last) => last.nextCursor,
-      placeholderData: (previous) => previous,
-    },
-  );
-  const { rows, loading } = useDeferredRows(list);
+  const deletion = useDeleteConfirmation<Product>({
+    entity: 'product',
+    message: (product) =>
+      `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
+    mutation: trpc.products.delete.useMutation(),
+    invalidate: () => utils.products.invalidate(),
+  });
 
   const toggle = trpc.products.update.useMutation({
     onSuccess: async () => {
@@ -64,18 +65,6 @@ export function ProductsPage() {
       await utils.products.invalidate();
     },
     onError: (error) => notify.error('Error', `Failed to update product: ${errorMessage(error)}`),
-  });
-
-  const remove = trpc.products.delete.useMutation({
-    onSuccess: async () => {
-      pendingDelete.close();
-      notify.success('Product deleted successfully');
-      await utils.products.invalidate();
-    },
-    onError: (error) => {
-      pendingDelete.close();
-      notify.error('Error', `Failed to delete product: ${errorMessage(error)}`);
-    },
   });
 
   return (
@@ -100,127 +89,51 @@ export function ProductsPage() {
           </>
         }
       />
-
-      <Tabs.Root
-        value={tab?.param ?? ALL}
-        onValueChange={(details) => {
-          const next = details.value === ALL ? undefined : details.value;
-          void navigate({ search: (prev) => ({ ...prev, tab: next }) });
-        }}
-        variant="enclosed"
-        size="sm"
-        activationMode="manual"
-      >
-        <Flex mb="4" gap="3" align="center" justify="space-between" wrap="wrap">
-          <Box>
-            <Tabs.List bg="bg.muted" data-testid="product-tabs">
-              <Tabs.Trigger value={ALL}>All Products</Tabs.Trigger>
-              {CATEGORY_TABS.map((t) => (
-                <Tabs.Trigger key={t.param} value={t.param}>
-                  {t.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-          </Box>
-          <FilterInput
+      <ListTabs
+        tabs={PRODUCT_LIST_TABS}
+        search={search}
+        testId="product-tabs"
+        filter={
+          <ListFilter
+            search={search}
+            list={list}
             label="Filter products"
             placeholder="Filter by SKU or name..."
-            text={text}
-            onTextChange={setText}
-            filtering={isRefiltering(list)}
-            maxW={{ base: 'full', md: 'xs' }}
           />
-        </Flex>
-
-        {/* The list is the open tab's panel: each tab names the panel it controls. */}
-        <Tabs.Content value={tab?.param ?? ALL} p="0">
-          <ListTable
-            dimmed={list.isPlaceholderData}
-            interactive={rows.length > 0}
-            data-testid="products-table"
-          >
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader py="3">SKU</Table.ColumnHeader>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Category</Table.ColumnHeader>
-                <Table.ColumnHeader>Variants</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Box as="span" srOnly>
-                    Actions
-                  </Box>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {loading ? (
-                <SkeletonRows rows={5} columns={COLUMNS} />
-              ) : list.isError ? (
-                <ErrorRow
-                  columns={COLUMNS}
-                  message={`Failed to load products: ${errorMessage(list.error)}`}
-                />
-              ) : rows.length === 0 ? (
-                q ? (
-                  <EmptyRow columns={COLUMNS} icon={<LuSearchX />}>
-                    No products match &quot;{q}&quot;.
-                  </EmptyRow>
-                ) : tab ? (
-                  <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                    No {tab.category}s found.
-                  </EmptyRow>
-                ) : (
-                  <EmptyRow columns={COLUMNS} icon={<LuPackage />}>
-                    No products yet — add one or import variants.
-                  </EmptyRow>
-                )
-              ) : (
-                rows.map((product) => (
-                  <ProductRow
-                    key={product.id}
-                    product={product}
-                    toggling={toggle.isPending && toggle.variables?.id === product.id}
-                    onView={setViewing}
-                    onToggle={toggle.mutate}
-                    onDelete={pendingDelete.ask}
-                  />
-                ))
-              )}
-            </Table.Body>
-          </ListTable>
-
-          <Flex justify="space-between" align="center" mt="4" minH="10">
-            <Text textStyle="sm" color="fg.muted" data-testid="product-count">
-              {!loading && rows.length > 0
-                ? list.hasNextPage
-                  ? `Showing first ${rows.length}`
-                  : `${rows.length} ${rows.length === 1 ? 'product' : 'products'}`
-                : null}
-            </Text>
-            {list.hasNextPage ? <LoadMoreButton list={list} /> : null}
-          </Flex>
-        </Tabs.Content>
-      </Tabs.Root>
-
-      <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
-
-      <ConfirmDialog
-        open={pendingDelete.open}
-        onOpenChange={pendingDelete.setOpen}
-        title="Delete product"
-        message={
-          pendingDelete.target
-            ? `Are you sure you want to delete ${pendingDelete.target.name}? This will also remove all its variants. This action cannot be undone.`
-            : ''
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (pendingDelete.target) remove.mutate({ id: pendingDelete.target.id });
-        }}
-      />
+      >
+        <ListView
+          list={list}
+          columns={COLUMNS}
+          testId="products-table"
+          plural="products"
+          empty={
+            search.q
+              ? { icon: <LuSearchX />, text: `No products match "${search.q}".` }
+              : {
+                  icon: <LuPackage />,
+                  text: tab
+                    ? `No ${tab.category}s found.`
+                    : 'No products yet — add one or import variants.',
+                }
+          }
+          row={(product) => (
+            <ProductRow
+              key={product.id}
+              product={product}
+              toggling={toggle.isPending && toggle.variables?.id === product.id}
+              onView={setViewing}
+              onToggle={toggle.mutate}
+              onDelete={deletion.ask}
+            />
+          )}
+          footerStart={
+            <ListCount list={list} one="product" many="products" testId="product-count" />
+          }
+        />
+      </ListTabs>
+      <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
+      {deletion.dialog}
     </>
   );
 }

@@ -8,11 +8,17 @@ export type ProductVariant = Product['variants'][number];
 export type ImportResult = RouterOutputs['products']['importCsv'];
 
 /** The list's tabs as they appear in the URL (`?tab=stoppers`), each with its category. */
-export const CATEGORY_TABS = PRODUCT_TABS.filter((tab) => tab.value !== 'all').map((tab) => ({
+const CATEGORY_TABS = PRODUCT_TABS.filter((tab) => tab.value !== 'all').map((tab) => ({
   param: tab.label.toLowerCase(),
   label: tab.label,
   category: tab.value as ProductCategory,
 }));
+
+/** The list's tabs: All Products, then the category tabs. */
+export const PRODUCT_LIST_TABS = [
+  { value: 'all', label: 'All Products' },
+  ...CATEGORY_TABS.map((tab) => ({ value: tab.param, label: tab.label })),
+];
 
 /** 'stoppers' → the Stopper tab; anything else → none (All Products). */
 export function findTab(param: string | undefined) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { EditInvoicePage } from '../../../features/invoices/InvoiceFormPage';
 import { idParams } from '../../../lib/params';
 
 export const Route = createFileRoute('/_app/invoices/$id/edit')({
@@ -8,5 +8,6 @@ export const Route = createFileRoute('/_app/invoices/$id/edit')({
 });
 
 function Page() {
-  return <PageHeader title="Edit Invoice" />;
+  const { id } = Route.useParams();
+  return <EditInvoicePage key={id} id={id} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { InvoicesPage } from '../../../features/invoices/InvoicesPage';
+import { invoicesList, invoicesSearch } from '../../../features/invoices/list';
+import { listLoader } from '../../../features/lists/route';
 
 export const Route = createFileRoute('/_app/invoices/')({
-  component: Page,
+  validateSearch: invoicesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: listLoader(invoicesList),
+  component: InvoicesPage,
 });
-
-function Page() {
-  return <PageHeader title="Invoices" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { NewInvoicePage } from '../../../features/invoices/InvoiceFormPage';
 
 export const Route = createFileRoute('/_app/invoices/new')({
-  component: Page,
+  component: NewInvoicePage,
 });
-
-function Page() {
-  return <PageHeader title="New Invoice" />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { listLoader } from '../../../features/lists/route';
+import { paymentsList, paymentsSearch } from '../../../features/payments/list';
+import { PaymentsPage } from '../../../features/payments/PaymentsPage';
 
 export const Route = createFileRoute('/_app/payments/')({
-  component: Page,
+  validateSearch: paymentsSearch,
+  loaderDeps: ({ search: { q } }) => ({ q }),
+  loader: listLoader(paymentsList),
+  component: PaymentsPage,
 });
-
-function Page() {
-  return <PageHeader title="Payments" />;
-}

@@ -1,0 +1,582 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  chakra,
+  Field,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Separator,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { LuClock } from 'react-icons/lu';
+import {
+  addDaysIso,
+  DEFAULT_DUE_DAYS,
+  DEFAULT_TAX_RATE,
+  DEFAULT_TERMS,
+  dueDateForTerms,
+  formatDate,
+  formatUsd,
+  INVOICE_STATUS_PALETTE,
+  invoiceSchema,
+  invoiceTotals,
+  PAYMENT_TERMS,
+  taxPercentToRate,
+  taxRateToPercent,
+  TERMS_LABELS,
+  todayIso,
+  type ClientInvoiceStatus,
+  type InvoiceData,
+  type InvoiceInput,
+  type PaymentTerms,
+} from '@pharm/validators';
+import { StatusBadge } from '../../components/StatusBadge';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useSavedAgo } from '../orders/useSavedAgo';
+import type { InvoiceDetails, InvoiceOrderOption } from './format';
+
+/**
+ * The form's values: the invoice as typed. `taxRate` holds the percent the input shows ('8.75'),
+ * turned into the 4-decimal rate ('0.0875') when sent, so that the schema's and the server's
+ * messages land under the input under the same name.
+ */
+interface InvoiceFormValues {
+  fromOrderId: number | null;
+  pharmacyId: number;
+  invoiceDate: string;
+  dueDate: string;
+  terms: PaymentTerms | '';
+  notes: string;
+  lotNumber: string;
+  traySize: string;
+  nestSize: string;
+  caseSize: string;
+  amount: string;
+  taxRate: string;
+  shipping: string;
+}
+
+const FIELDS: readonly FieldPath<InvoiceFormValues>[] = [
+  'fromOrderId',
+  'pharmacyId',
+  'invoiceDate',
+  'dueDate',
+  'terms',
+  'notes',
+  'lotNumber',
+  'traySize',
+  'nestSize',
+  'caseSize',
+  'amount',
+  'taxRate',
+  'shipping',
+];
+
+/** What is sent: the values with the rate as a fraction (spec §5: 4 decimals). */
+function toInput(values: InvoiceFormValues): InvoiceInput {
+  return { ...values, taxRate: taxPercentToRate(values.taxRate) };
+}
+
+const schemaResolver = zodResolver(invoiceSchema);
+const resolver: Resolver<InvoiceFormValues, unknown, InvoiceData> = (values, context, options) =>
+  schemaResolver(toInput(values), context, options as never) as never;
+
+function toFormValues(invoice: InvoiceDetails | undefined): InvoiceFormValues {
+  const today = todayIso();
+  return {
+    fromOrderId: invoice?.fromOrderId ?? null,
+    pharmacyId: invoice?.pharmacyId ?? 0,
+    invoiceDate: invoice?.invoiceDate ?? today,
+    dueDate: invoice?.dueDate ?? addDaysIso(today, DEFAULT_DUE_DAYS),
+    terms: invoice ? (PAYMENT_TERMS.find((terms) => terms === invoice.terms) ?? '') : DEFAULT_TERMS,
+    notes: invoice?.notes ?? '',
+    lotNumber: invoice?.lotNumber ?? '',
+    traySize: invoice?.traySize ?? '',
+    nestSize: invoice?.nestSize ?? '',
+    caseSize: invoice?.caseSize ?? '',
+    amount: invoice?.amount ?? '0.00',
+    taxRate: taxRateToPercent(invoice?.taxRate ?? DEFAULT_TAX_RATE),
+    shipping: invoice?.shipping ?? '0.00',
+  };
+}
+
+/** The live summary's figures, or null while an input is not a valid amount. */
+function liveTotals(values: Pick<InvoiceFormValues, 'amount' | 'taxRate' | 'shipping'>) {
+  try {
+    return invoiceTotals({
+      amount: values.amount,
+      taxRate: taxPercentToRate(values.taxRate),
+      shipping: values.shipping,
+    });
+  } catch {
+    return null;
+  }
+}
+
+function Card({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" shadow="xs">
+      <Box px={{ base: '5', md: '6' }} pt="5" pb="4">
+        <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
+          {title}
+        </Heading>
+        {description ? (
+          <Text textStyle="sm" color="fg.muted" mt="0.5">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      <Box px={{ base: '5', md: '6' }} pb="6">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function SummaryRow({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Flex justify="space-between" align="baseline" gap="4" textStyle="sm">
+      <Text color="fg.muted">{label}</Text>
+      <Box
+        fontWeight="medium"
+        fontVariantNumeric="tabular-nums"
+        textAlign="end"
+        data-testid={testId}
+      >
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+/**
+ * Create (no `invoice`) or edit an invoice (spec §2, §4 "Invoice statuses"). Save Draft creates
+ * the invoice as a Draft once and updates it after; 'Create Invoice' issues it (Unpaid), creating
+ * it or the saved draft; editing sends no status. Picking an order locks the pharmacy to the
+ * order's and fills the amount with its total.
+ */
+export function InvoiceForm({
+  invoice,
+  orders,
+  pharmacies,
+}: {
+  invoice?: InvoiceDetails;
+  orders: readonly InvoiceOrderOption[];
+  pharmacies: readonly { id: number; name: string }[];
+}) {
+  const isEdit = invoice !== undefined;
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [draftId, setDraftId] = useState<number | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const savedAgo = useSavedAgo(savedAt);
+
+  const form = useForm<InvoiceFormValues, unknown, InvoiceData>({
+    resolver,
+    defaultValues: toFormValues(invoice),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = form;
+  const [fromOrderId, pharmacyId, amount, taxRate, shipping] = useWatch({
+    control,
+    name: ['fromOrderId', 'pharmacyId', 'amount', 'taxRate', 'shipping'],
+  });
+  const totals = liveTotals({ amount, taxRate, shipping });
+
+  // An order cancelled since it was invoiced is no longer offered, but stays this invoice's.
+  const orderOptions =
+    invoice?.fromOrderId && !orders.some((order) => order.id === invoice.fromOrderId)
+      ? [
+          {
+            id: invoice.fromOrderId,
+            label: invoice.fromOrderNumber ?? `Order ${invoice.fromOrderId}`,
+          },
+          ...orders.map(orderOption),
+        ]
+      : orders.map(orderOption);
+
+  const create = trpc.invoices.create.useMutation();
+  const update = trpc.invoices.update.useMutation();
+  const [savingDraft, setSavingDraft] = useState(false);
+
+  const set = <K extends FieldPath<InvoiceFormValues>>(name: K, value: InvoiceFormValues[K]) =>
+    setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
+
+  const pickOrder = (value: string) => {
+    const order = orders.find((o) => o.id === Number(value));
+    set('fromOrderId', value ? Number(value) : null);
+    if (order) {
+      set('pharmacyId', order.pharmacyId);
+      set('amount', order.total);
+    }
+  };
+  /** The due date follows the terms from the invoice date (spec §9: Net 30 by default). */
+  const followTerms = () => {
+    const { invoiceDate, terms } = getValues();
+    if (terms && /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate)) {
+      set('dueDate', dueDateForTerms(invoiceDate, terms));
+    }
+  };
+
+  /** The rate reads as a percent with 2 decimals ('8.5' → '8.50') once typed. */
+  const showPercent = () => {
+    const typed = getValues('taxRate');
+    const rate = taxPercentToRate(typed);
+    if (rate !== typed) set('taxRate', taxRateToPercent(rate));
+  };
+
+  const send = async (status: ClientInvoiceStatus | undefined) => {
+    const data = { ...toInput(getValues()), ...(status ? { status } : {}) };
+    const id = invoice?.id ?? draftId;
+    return id ? update.mutateAsync({ id, data }) : create.mutateAsync(data);
+  };
+
+  const saveDraft = async () => {
+    if (!(getValues('pharmacyId') >= 1)) {
+      notify.error('Cannot save', 'Please select a pharmacy.');
+      return;
+    }
+    setSavingDraft(true);
+    try {
+      const saved = await send('Draft');
+      setDraftId(saved.id);
+      setSavedAt(Date.now());
+      notify.success('Your invoice draft has been saved successfully.', 'Draft saved');
+      await Promise.all([
+        utils.invoices.invalidate(),
+        utils.payments.invalidate(),
+        utils.pharmacies.invalidate(),
+      ]);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error('Save failed', 'There was an error saving your invoice draft.');
+    } finally {
+      setSavingDraft(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async () => {
+    try {
+      await send(isEdit ? undefined : 'Unpaid');
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notify.error(
+        'Error',
+        `Failed to ${isEdit ? 'update' : 'create'} invoice: ${errorMessage(error)}`,
+      );
+      return;
+    }
+    notify.success(isEdit ? 'Invoice updated successfully' : 'Invoice created successfully');
+    await Promise.all([
+      utils.invoices.invalidate(),
+      utils.payments.invalidate(),
+      utils.pharmacies.invalidate(),
+    ]);
+    await navigate({ to: '/invoices' });
+  });
+
+  const pending = isSubmitting || savingDraft;
+  const showSaveDraft = !invoice || invoice.status === 'Draft';
+  const locked = fromOrderId !== null;
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate data-testid="invoice-form">
+      <Stack gap="5">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }}
+          gap="5"
+          alignItems="start"
+        >
+          <Stack gap="5">
+            <Card title="Invoice Details" description="Who is billed, from which order, and when.">
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+                <GridItem colSpan={{ md: 3 }}>
+                  <Field.Root invalid={!!errors.fromOrderId}>
+                    <Field.Label>From Order</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        name="fromOrderId"
+                        value={fromOrderId ?? ''}
+                        onChange={(event) => pickOrder(event.target.value)}
+                      >
+                        <option value="">None — a standalone invoice</option>
+                        {orderOptions.map((order) => (
+                          <option key={order.id} value={order.id}>
+                            {order.label}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.HelperText>
+                      Copies the order’s line items; the pharmacy and amount follow it.
+                    </Field.HelperText>
+                    <Field.ErrorText>{errors.fromOrderId?.message}</Field.ErrorText>
+                  </Field.Root>
+                </GridItem>
+                <GridItem colSpan={{ md: 3 }}>
+                  <Field.Root invalid={!!errors.pharmacyId} required disabled={locked}>
+                    <Field.Label>
+                      Pharmacy <Field.RequiredIndicator />
+                    </Field.Label>
+                    <NativeSelect.Root disabled={locked}>
+                      <NativeSelect.Field
+                        name="pharmacyId"
+                        value={pharmacyId}
+                        onChange={(event) => set('pharmacyId', Number(event.target.value))}
+                      >
+                        <option value={0}>Select a pharmacy</option>
+                        {pharmacies.map((pharmacy) => (
+                          <option key={pharmacy.id} value={pharmacy.id}>
+                            {pharmacy.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
+                    <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
+                  </Field.Root>
+                </GridItem>
+                <Field.Root invalid={!!errors.invoiceDate} required>
+                  <Field.Label>
+                    Invoice date <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
+                  <Field.ErrorText>{errors.invoiceDate?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.terms}>
+                  <Field.Label>Payment terms</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('terms', { onChange: followTerms })}>
+                      <option value="">Not specified</option>
+                      {PAYMENT_TERMS.map((terms) => (
+                        <option key={terms} value={terms}>
+                          {TERMS_LABELS[terms]}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.dueDate} required>
+                  <Field.Label>
+                    Due date <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input type="date" {...register('dueDate')} />
+                  <Field.ErrorText>{errors.dueDate?.message}</Field.ErrorText>
+                </Field.Root>
+                <GridItem colSpan={{ md: 3 }}>
+                  <Field.Root invalid={!!errors.notes}>
+                    <Field.Label>Notes</Field.Label>
+                    <Textarea
+                      rows={2}
+                      autoresize
+                      placeholder="Payment instructions, references, ..."
+                      {...register('notes')}
+                    />
+                    <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
+                  </Field.Root>
+                </GridItem>
+              </Grid>
+            </Card>
+
+            <Card
+              title="Product Information"
+              description="Lot and packaging details printed on the invoice."
+            >
+              <Grid
+                templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+                gap="5"
+              >
+                {(
+                  [
+                    ['lotNumber', 'Lot number', 'LT-240117-A'],
+                    ['traySize', 'Tray size', '10 x 10'],
+                    ['nestSize', 'Nest size', '100'],
+                    ['caseSize', 'Case size', '1,000'],
+                  ] as const
+                ).map(([name, label, placeholder]) => (
+                  <Field.Root key={name} invalid={!!errors[name]}>
+                    <Field.Label>{label}</Field.Label>
+                    <Input placeholder={placeholder} {...register(name)} />
+                    <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
+                  </Field.Root>
+                ))}
+              </Grid>
+            </Card>
+          </Stack>
+
+          <Card title="Invoice Summary">
+            <Stack gap="4" data-testid="invoice-summary">
+              {invoice ? <SummaryRow label="Invoice #">{invoice.invoiceNumber}</SummaryRow> : null}
+              <SummaryRow label="Status">
+                <StatusBadge status={invoice?.status ?? 'Draft'} colors={INVOICE_STATUS_PALETTE} />
+              </SummaryRow>
+              <Field.Root invalid={!!errors.amount} required>
+                <Field.Label>Amount</Field.Label>
+                <InputGroup startElement="$">
+                  <Input
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    textAlign="end"
+                    {...register('amount')}
+                  />
+                </InputGroup>
+                <Field.ErrorText>{errors.amount?.message}</Field.ErrorText>
+              </Field.Root>
+              <Grid templateColumns="1fr 1fr" gap="3">
+                <Field.Root invalid={!!errors.taxRate}>
+                  <Field.Label>Tax rate</Field.Label>
+                  <InputGroup endElement="%">
+                    <Input
+                      type="number"
+                      min={0}
+                      max={100}
+                      step="0.01"
+                      textAlign="end"
+                      {...register('taxRate', { onBlur: showPercent })}
+                    />
+                  </InputGroup>
+                  <Field.ErrorText>{errors.taxRate?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.shipping}>
+                  <Field.Label>Shipping</Field.Label>
+                  <InputGroup startElement="$">
+                    <Input
+                      type="number"
+                      min={0}
+                      step="0.01"
+                      textAlign="end"
+                      {...register('shipping')}
+                    />
+                  </InputGroup>
+                  <Field.ErrorText>{errors.shipping?.message}</Field.ErrorText>
+                </Field.Root>
+              </Grid>
+              <Separator />
+              <SummaryRow label="Subtotal" testId="invoice-subtotal">
+                {totals ? formatUsd(totals.subtotal) : '—'}
+              </SummaryRow>
+              <SummaryRow label="Tax" testId="invoice-tax">
+                {totals ? formatUsd(totals.taxAmount) : '—'}
+              </SummaryRow>
+              <SummaryRow label="Shipping" testId="invoice-shipping">
+                {totals ? formatUsd(totals.shipping) : '—'}
+              </SummaryRow>
+              <Separator />
+              <Flex justify="space-between" align="baseline">
+                <Text fontWeight="semibold" color="ink.900">
+                  Total
+                </Text>
+                <Text
+                  textStyle="2xl"
+                  fontWeight="semibold"
+                  color="ink.900"
+                  fontVariantNumeric="tabular-nums"
+                  data-testid="invoice-total"
+                >
+                  {totals ? formatUsd(totals.total) : '—'}
+                </Text>
+              </Flex>
+              <Text textStyle="xs" color="fg.muted">
+                USD. Tax is rounded to the cent; the server recomputes every figure on save.
+              </Text>
+            </Stack>
+          </Card>
+        </Grid>
+
+        <Flex
+          justify="flex-end"
+          align="center"
+          gap="3"
+          wrap="wrap"
+          px={{ base: '5', md: '6' }}
+          py="4"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border.muted"
+          rounded="xl"
+          shadow="xs"
+        >
+          {savedAgo ? (
+            <HStack gap="1.5" color="fg.muted" textStyle="sm" me="auto" data-testid="saved-ago">
+              <LuClock />
+              <Text>{savedAgo}</Text>
+            </HStack>
+          ) : null}
+          <Button variant="outline" colorPalette="gray" asChild>
+            <Link to="/invoices">Cancel</Link>
+          </Button>
+          {showSaveDraft ? (
+            <Button
+              type="button"
+              variant="subtle"
+              onClick={() => void saveDraft()}
+              loading={savingDraft}
+              loadingText="Saving..."
+              disabled={pending && !savingDraft}
+            >
+              Save Draft
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            loadingText={isEdit ? 'Updating...' : 'Creating...'}
+            disabled={pending && !isSubmitting}
+          >
+            {isEdit ? 'Update Invoice' : 'Create Invoice'}
+          </Button>
+        </Flex>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function orderOption(order: InvoiceOrderOption) {
+  return {
+    id: order.id,
+    label: `${order.orderNumber} · ${order.pharmacyName} · ${formatUsd(order.total)} · ${formatDate(order.orderDate)}`,
+  };
+}

@@ -1,0 +1,68 @@
+import { useCallback, useState } from 'react';
+import { errorMessage, httpError } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * Opens the invoice's PDF in a new tab at its download path (spec §2). The tab is opened at the
+ * click, before anything is awaited, or the browser would block it as a pop-up; the PDF is
+ * fetched first so that a failure closes it and is told here rather than in the blank tab.
+ */
+async function openInvoicePdf(id: number): Promise<void> {
+  const url = `/api/invoices/${id}/download`;
+  const tab = window.open('', '_blank');
+  try {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw await httpError(response);
+    await response.body?.cancel();
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = url;
+  } else {
+    window.open(url, '_blank', 'noopener');
+  }
+}
+
+/** Mark Paid and Download PDF with the spec's toasts; shared by the list and the details dialog. */
+export function useInvoiceActions() {
+  const utils = trpc.useUtils();
+  const [opening, setOpening] = useState<number | null>(null);
+
+  const setStatus = trpc.invoices.update.useMutation({
+    onSuccess: async () => {
+      notify.success('Invoice status updated successfully');
+      await Promise.all([
+        utils.invoices.invalidate(),
+        utils.payments.invalidate(),
+        utils.pharmacies.invalidate(),
+      ]);
+    },
+    onError: (error) => notify.error('Error', `Failed to update invoice: ${errorMessage(error)}`),
+  });
+
+  // Stable callbacks: the list's memoised rows receive them.
+  const openPdf = useCallback(async (invoice: { id: number }) => {
+    setOpening(invoice.id);
+    try {
+      await openInvoicePdf(invoice.id);
+    } catch {
+      notify.error('Error', 'Failed to download invoice');
+    } finally {
+      setOpening(null);
+    }
+  }, []);
+  const { mutate } = setStatus;
+  const markPaid = useCallback((id: number) => mutate({ id, data: { status: 'Paid' } }), [mutate]);
+
+  return {
+    markPaid,
+    /** The invoice whose Mark Paid is in flight. */
+    markingId: setStatus.isPending ? setStatus.variables?.id : undefined,
+    openPdf,
+    openingId: opening,
+  };
+}

@@ -1,0 +1,361 @@
+/**
+ * The list-page kit. Every list pages through a tRPC `list` procedure the same way (keyset
+ * cursor, `{ items, nextCursor }`), keeps its filter and tab in the URL, shows the same five
+ * skeleton rows, error row, empty row and "Load more", and deletes after the same confirmation with
+ * the same toasts. Written once here, a list page is its columns, its row and its texts.
+ *
+ * A list `x` takes (pharmacies is the shortest example, orders the fullest):
+ * - `features/x/list.ts`: `xSearch = listSearch(tabs)`, its search params, and `xList(search)`,
+ *   the query options of its first rows, `api.x.list.infiniteQueryOptions(input, listPaging)`.
+ *   Apart from the page because the route imports them, and route options are part of the
+ *   first-load bundle (`route.ts`).
+ * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
+ *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
+ * - `features/x/XPage.tsx`: `useListSearch`, `useInfiniteList(xList(search))`, `ListToolbar` or
+ *   `ListTabs` with a `ListFilter`, `ListView` with a memoised row component (see
+ *   `useDeferredRows`), and `useDeleteConfirmation` with the spec's confirmation text.
+ */
+import type { ReactNode } from 'react';
+import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';
+import {
+  hashKey,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterInput } from '../../components/FilterInput';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import {
+  EmptyRow,
+  ErrorRow,
+  ListTable,
+  LoadMoreButton,
+  SkeletonRows,
+  useDeferredRows,
+} from './DataTable';
+import { usePendingDelete } from './usePendingDelete';
+import { isRefiltering, type useListSearch } from './useListSearch';
+
+/** What every list procedure answers: a page of rows and the cursor of the next (null: the last). */
+interface ListPageData<TItem> {
+  items: TItem[];
+  nextCursor: number | null;
+}
+
+type ListQueryOptions<TItem, TError, TKey extends QueryKey, TPageParam> = UseInfiniteQueryOptions<
+  ListPageData<TItem>,
+  TError,
+  InfiniteData<ListPageData<TItem>, TPageParam>,
+  TKey,
+  TPageParam
+>;
+
+/** The key's input without its text filter, to tell a new filter from a new tab. */
+function hashWithoutFilter(key: QueryKey | undefined): string {
+  const input = (key?.[1] as { input?: Record<string, unknown> } | undefined)?.input;
+  return hashKey([key?.[0], { ...input, q: undefined }]);
+}
+
+/**
+ * The rows of a list query. While the filter text changes the old rows stay, dimmed, so that
+ * typing does not flash skeletons; another tab shows skeleton rows rather than rows of another
+ * tab.
+ */
+export function useInfiniteList<TItem, TError, TKey extends QueryKey, TPageParam>(
+  options: ListQueryOptions<TItem, TError, TKey, TPageParam>,
+) {
+  const query = useInfiniteQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) =>
+      hashWithoutFilter(previousQuery?.queryKey) === hashWithoutFilter(options.queryKey)
+        ? previous
+        : undefined,
+  });
+  const { rows, loading } = useDeferredRows(query);
+  return { query, rows, loading, refiltering: isRefiltering(query) };
+}
+
+export type InfiniteList<TItem> = Pick<
+  ReturnType<typeof useInfiniteList<TItem, unknown, QueryKey, unknown>>,
+  'rows' | 'loading' | 'refiltering'
+> & {
+  query: {
+    error: unknown;
+    isError: boolean;
+    isPlaceholderData: boolean;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
+};
+
+/** The filter box and what stands beside it (tabs, a count) above a list. */
+export function ListToolbar({ start, end }: { start: ReactNode; end: ReactNode }) {
+  return (
+    <Flex
+      mb="4"
+      gap="3"
+      align={{ base: 'stretch', md: 'center' }}
+      justify="space-between"
+      direction={{ base: 'column', md: 'row' }}
+    >
+      {start}
+      {end}
+    </Flex>
+  );
+}
+
+/** The text filter of a list page, bound to its `q` search param. */
+export function ListFilter({
+  search,
+  list,
+  label,
+  placeholder,
+  maxW = { base: 'full', md: 'xs' },
+}: {
+  search: Pick<ReturnType<typeof useListSearch>, 'text' | 'setText'>;
+  list: Pick<InfiniteList<unknown>, 'refiltering'>;
+  label: string;
+  placeholder: string;
+  maxW?: InputGroupProps['maxW'];
+}) {
+  return (
+    <FilterInput
+      label={label}
+      placeholder={placeholder}
+      text={search.text}
+      onTextChange={search.setText}
+      filtering={list.refiltering}
+      maxW={maxW}
+    />
+  );
+}
+
+/**
+ * Tabs over a list (`tabs` starts with the 'all' tab), with the filter beside them; `children`,
+ * the list, is the open tab's panel, so that each tab names the panel it controls. Arrow keys move
+ * between tabs and Enter opens one: each opening fetches.
+ */
+export function ListTabs({
+  tabs,
+  search,
+  filter,
+  testId,
+  children,
+}: {
+  tabs: readonly { value: string; label: string }[];
+  search: Pick<ReturnType<typeof useListSearch>, 'tab' | 'setTab'>;
+  filter: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Root
+      value={search.tab}
+      onValueChange={(details) => search.setTab(details.value)}
+      variant="enclosed"
+      size="sm"
+      activationMode="manual"
+    >
+      <ListToolbar
+        start={
+          <Box>
+            <Tabs.List bg="bg.muted" rounded="lg" p="1" data-testid={testId}>
+              {tabs.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.value}
+                  value={tab.value}
+                  px="3.5"
+                  data-testid={`tab-${tab.value}`}
+                >
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Box>
+        }
+        end={filter}
+      />
+      <Tabs.Content value={search.tab} p="0">
+        {children}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** 'Showing first 50' while more pages are left, else '3 products'; nothing while loading. */
+export function ListCount({
+  list,
+  one,
+  many,
+  testId,
+}: {
+  list: InfiniteList<unknown>;
+  one: string;
+  many: string;
+  testId: string;
+}) {
+  const count = list.rows.length;
+  return (
+    <Text textStyle="sm" color="fg.muted" data-testid={testId}>
+      {!list.loading && count > 0
+        ? list.query.hasNextPage
+          ? `Showing first ${count}`
+          : `${count} ${count === 1 ? one : many}`
+        : null}
+    </Text>
+  );
+}
+
+export interface ListColumn {
+  label: string;
+  /** Right-aligned (amounts, counts, actions). */
+  end?: boolean;
+  /** Read by screen readers only (the actions column of most lists). */
+  hidden?: boolean;
+}
+
+/**
+ * The table of a list: its header, then 5 skeleton rows while the first page loads, the error,
+ * the empty state, or a row per record; below it "Load more" while pages are left (beside
+ * `footerStart` when given).
+ */
+export function ListView<TItem>({
+  list,
+  columns,
+  testId,
+  plural,
+  empty,
+  row,
+  footerStart,
+}: {
+  list: InfiniteList<TItem>;
+  columns: readonly ListColumn[];
+  testId: string;
+  /** 'orders': 'Failed to load orders: …'. */
+  plural: string;
+  empty: { icon: ReactNode; text: ReactNode };
+  row: (item: TItem) => ReactNode;
+  footerStart?: ReactNode;
+}) {
+  const { query, rows, loading } = list;
+  const loadMore = query.hasNextPage ? <LoadMoreButton list={query} /> : null;
+  return (
+    <>
+      <ListTable
+        dimmed={query.isPlaceholderData}
+        interactive={rows.length > 0}
+        data-testid={testId}
+      >
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            {columns.map((column, index) => (
+              <Table.ColumnHeader
+                key={column.label}
+                py={index === 0 ? '3' : undefined}
+                textAlign={column.end ? 'end' : undefined}
+              >
+                {column.hidden ? (
+                  <Box as="span" srOnly>
+                    {column.label}
+                  </Box>
+                ) : (
+                  column.label
+                )}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {loading ? (
+            <SkeletonRows rows={5} columns={columns.length} />
+          ) : query.isError ? (
+            <ErrorRow
+              columns={columns.length}
+              message={`Failed to load ${plural}: ${errorMessage(query.error)}`}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyRow columns={columns.length} icon={empty.icon}>
+              {empty.text}
+            </EmptyRow>
+          ) : (
+            rows.map(row)
+          )}
+        </Table.Body>
+      </ListTable>
+
+      {footerStart !== undefined ? (
+        <Flex justify="space-between" align="center" mt="4" minH="10">
+          {footerStart}
+          {loadMore}
+        </Flex>
+      ) : loadMore ? (
+        <Flex justify="center" mt="5">
+          {loadMore}
+        </Flex>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Delete after a confirmation: `ask(record)` (stable, for memoised rows) opens it with
+ * `message(record)`, the spec's text; the answer is the spec's toast ('Order deleted
+ * successfully', 'Failed to delete order: …'), and `invalidate` refreshes what the delete touched.
+ * Render `dialog` once on the page.
+ */
+export function useDeleteConfirmation<TRecord extends { id: number }>({
+  entity,
+  message,
+  mutation,
+  invalidate,
+}: {
+  /** 'order': the dialog's title and the toasts name it. */
+  entity: string;
+  message: (record: TRecord) => string;
+  mutation: {
+    mutate: (
+      input: { id: number },
+      callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
+    ) => void;
+    isPending: boolean;
+  };
+  invalidate: () => Promise<void>;
+}) {
+  const pending = usePendingDelete<TRecord>();
+  const confirm = (record: TRecord) =>
+    mutation.mutate(
+      { id: record.id },
+      {
+        onSuccess: async () => {
+          pending.close();
+          notify.success(
+            `${entity.charAt(0).toUpperCase()}${entity.slice(1)} deleted successfully`,
+          );
+          await invalidate();
+        },
+        onError: (error) => {
+          pending.close();
+          notify.error('Error', `Failed to delete ${entity}: ${errorMessage(error)}`);
+        },
+      },
+    );
+  const dialog = (
+    <ConfirmDialog
+      open={pending.open}
+      onOpenChange={pending.setOpen}
+      title={`Delete ${entity}`}
+      message={pending.target ? message(pending.target) : ''}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={mutation.isPending}
+      onConfirm={() => {
+        if (pending.target) confirm(pending.target);
+      }}
+    />
+  );
+  return { ask: pending.ask, dialog };
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { ALL_TAB, type ListSearch } from './route';
+
+const FILTER_DEBOUNCE_MS = 250;
+
+/**
+ * A list page's search params (`listSearch`) as its controls use them: the filter box's text,
+ * which updates `q` 250 ms after the typing stops (replacing the history entry, so that Back does
+ * not step through keystrokes), and the open tab, a new history entry each. A `q` changed from
+ * outside (a link, back/forward) shows up in the box.
+ */
+export function useListSearch<Tab extends string>(search: ListSearch<Tab>) {
+  const { q } = search;
+  const navigate = useNavigate();
+  const [text, setText] = useState(q ?? '');
+  const [syncedQ, setSyncedQ] = useState(q);
+
+  // The URL changed from outside (a link, back/forward): show its filter.
+  if (q !== syncedQ) {
+    setSyncedQ(q);
+    if ((text.trim() || undefined) !== q) setText(q ?? '');
+  }
+
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      void navigate({ to: '.', search: (prev) => ({ ...prev, q: next }), replace: true });
+    }, FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, navigate]);
+
+  const setTab = useCallback(
+    (tab: string) =>
+      void navigate({
+        to: '.',
+        search: (prev) => ({ ...prev, tab: tab === ALL_TAB ? undefined : tab }),
+      }),
+    [navigate],
+  );
+
+  return { q, text, setText, tab: search.tab ?? ALL_TAB, setTab };
+}
+
+/**
+ * Whether an infinite list is loading rows for a new filter (or tab), as opposed to its first
+ * load or the next page: the filter box shows a spinner meanwhile.
+ */
+export function isRefiltering(list: {
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isPending: boolean;
+}) {
+  return list.isPlaceholderData || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
+}
