@@ -3,12 +3,14 @@ import type { Database } from './schema.js';
 import * as initial from './migrations/0001_initial.js';
 import * as ordersSearch from './migrations/0002_orders_search.js';
 import * as frontDoor from './migrations/0003_front_door.js';
+import * as insights from './migrations/0005_insights.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_orders_search': ordersSearch,
   '0003_front_door': frontDoor,
+  '0005_insights': insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -168,6 +168,16 @@ export interface PaymentsTable {
   updatedAt: Timestamp;
 }
 
+/**
+ * Per pharmacy: Σ total of its non-Draft invoices and how many invoices it has, kept by triggers
+ * on invoices (migration 0005); a pharmacy without invoices may have no row.
+ */
+export interface PharmacySalesTable {
+  pharmacyId: number;
+  salesTotal: string;
+  invoiceCount: number;
+}
+
 export interface ActivityLogTable {
   id: Id;
   entityType: string;
@@ -203,6 +213,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoiceLineItems: InvoiceLineItemsTable;
   payments: PaymentsTable;
+  pharmacySales: PharmacySalesTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
 }
