@@ -97,6 +97,17 @@ describe('GET /api/search', () => {
     ]);
   });
 
+  it('finds 2 characters inside numbers too, case-insensitively', async () => {
+    const res = await find('42');
+    expect(res.body.orders.map((o: any) => o.orderNumber)).toEqual(['ORD-2026-00042']);
+    expect(res.body.invoices.map((i: any) => i.invoiceNumber)).toEqual(['INV-2026-00042']);
+    const prefix = await find('iN');
+    // No order number holds 'in'; Riverside Compounding's name does.
+    expect(prefix.body.orders.map((o: any) => o.orderNumber)).toEqual(['ORD-2026-00042']);
+    expect(prefix.body.invoices).toHaveLength(10);
+    expect((await find('-9')).body.invoices).toEqual([]);
+  });
+
   it('finds pharmacies by email and products by name, SKU and category', async () => {
     expect((await find('RIVERSIDERX.com')).body.pharmacies.map((p: any) => p.id)).toEqual([
       ids.riverside,
@@ -137,6 +148,22 @@ describe('GET /api/search', () => {
     const both = await find('2025-1');
     expect(both.body.invoices.map((i: any) => i.invoiceNumber)).toEqual(
       [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `INV-2025-1${n}`),
+    );
+  });
+
+  it('reads many matching pharmacies the other way, with the same answer', async () => {
+    const orders: number[] = [];
+    for (let n = 1; n <= 55; n++) {
+      const pharmacyId = await insertPharmacy(t.db, `Chain Store ${n}`);
+      orders.push(await insertOrder(t.db, { pharmacyId }));
+    }
+    const res = await find('chain store');
+    expect(res.body.pharmacies).toHaveLength(10);
+    expect(res.body.orders.map((o: any) => o.id)).toEqual(orders.slice(-10).reverse());
+    const few = await find('chain store 5');
+    // Chain Store 5 and 50 to 55: seven pharmacies, read one by one.
+    expect(few.body.orders.map((o: any) => o.id)).toEqual(
+      [54, 53, 52, 51, 50, 49, 4].map((n) => orders[n]),
     );
   });
 

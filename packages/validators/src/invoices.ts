@@ -8,10 +8,40 @@ import {
   money,
   optionalText,
 } from './common.js';
+import { toCents } from './money.js';
 import { termsField } from './pharmacies.js';
 
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What a badge shows: a stored status, or Overdue, which is derived and never stored. */
+export type InvoiceDisplayStatus = InvoiceStatus | 'Overdue';
+
+/**
+ * The spec's badge colours as Chakra palette names (Unpaid yellow, Partially Paid orange, Paid
+ * green, Overdue red); anything else, Draft included, is grey.
+ */
+export const INVOICE_STATUS_PALETTE = {
+  Unpaid: 'yellow',
+  'Partially Paid': 'orange',
+  Paid: 'green',
+  Overdue: 'red',
+} as const satisfies Partial<Record<InvoiceDisplayStatus, string>>;
+
+/** docs/rules.md §3: Overdue is a due date before today, a balance above 0 and not Paid. */
+export function isInvoiceOverdue(
+  invoice: { status: string; dueDate: string; balance: string },
+  today: string,
+): boolean {
+  return invoice.status !== 'Paid' && invoice.dueDate < today && toCents(invoice.balance) > 0;
+}
+
+export function invoiceDisplayStatus(
+  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
+  today: string,
+): InvoiceDisplayStatus {
+  return isInvoiceOverdue(invoice, today) ? 'Overdue' : invoice.status;
+}
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
