@@ -51,7 +51,10 @@ describe('reports', () => {
       const captured: Promise<string> = new Promise((resolve) => {
         const original = URL.createObjectURL.bind(URL);
         URL.createObjectURL = (blob: Blob) => {
-          void (blob as Blob).text().then(resolve);
+          // Read with its byte order mark, which text() would drop.
+          void blob
+            .arrayBuffer()
+            .then((bytes) => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)));
           return original(blob);
         };
       });

@@ -70,8 +70,17 @@ export function AgingChart({ bars }: { bars: AgingBar[] }) {
         margin={{ top: 8, right: 8, left: 8, bottom: 0 }}
       >
         <CartesianGrid vertical={false} stroke={GRID} />
-        <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID }} />
+        <XAxis
+          dataKey="label"
+          interval={0}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={{ stroke: GRID }}
+        />
         <YAxis
+          // With nothing owed the axis still runs from $0 to $1, not five ticks of $0.
+          domain={[0, (max: number) => Math.max(max, 100)]}
+          allowDecimals={false}
           tickFormatter={(value: number) => compactUsd(value)}
           tick={AXIS_TICK}
           tickLine={false}
