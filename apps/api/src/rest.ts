@@ -190,6 +190,9 @@ export const restRoutes: RestRoute[] = [
     call: (c, r) => c.payments.update({ id: id(r), data: r.body }),
   },
   { method: 'DELETE', url: '/api/payments/:id', call: (c, r) => c.payments.delete({ id: id(r) }) },
+  { method: 'GET', url: '/api/dashboard', call: (c) => c.dashboard.summary() },
+  { method: 'GET', url: '/api/reports', call: (c) => c.reports.get() },
+  { method: 'GET', url: '/api/search', call: (c, r) => c.search.find({ q: r.query.q as string }) },
 ];
 
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */

@@ -1,9 +1,12 @@
 import { authRouter } from './routers/auth.js';
+import { dashboardRouter } from './routers/dashboard.js';
 import { invoicesRouter } from './routers/invoices.js';
 import { ordersRouter } from './routers/orders.js';
 import { paymentsRouter } from './routers/payments.js';
 import { pharmaciesRouter } from './routers/pharmacies.js';
 import { productsRouter } from './routers/products.js';
+import { reportsRouter } from './routers/reports.js';
+import { searchRouter } from './routers/search.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({
@@ -13,6 +16,9 @@ export const appRouter = createTRPCRouter({
   orders: ordersRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  dashboard: dashboardRouter,
+  reports: reportsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

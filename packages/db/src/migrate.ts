@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.js';
 import * as ordersSearch from './migrations/0002_orders_search.js';
 import * as frontDoor from './migrations/0003_front_door.js';
 import * as money from './migrations/0004_money.js';
+import * as insights from './migrations/0005_insights.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_orders_search': ordersSearch,
   '0003_front_door': frontDoor,
   '0004_money': money,
+  '0005_insights': insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,6 +177,16 @@ export interface PaymentIdempotencyTable {
   createdAt: Generated<Date>;
 }
 
+/**
+ * Per pharmacy: Σ total of its non-Draft invoices and how many invoices it has, kept by triggers
+ * on invoices (migration 0005); a pharmacy without invoices may have no row.
+ */
+export interface PharmacySalesTable {
+  pharmacyId: number;
+  salesTotal: string;
+  invoiceCount: number;
+}
+
 export interface ActivityLogTable {
   id: Id;
   entityType: string;
@@ -213,6 +223,7 @@ export interface Database {
   invoiceLineItems: InvoiceLineItemsTable;
   payments: PaymentsTable;
   paymentIdempotency: PaymentIdempotencyTable;
+  pharmacySales: PharmacySalesTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
 }

@@ -33,3 +33,7 @@ export const ORDER_FORM_CATEGORIES = [
   { value: 'Cartridge', label: 'Cartridges' },
   { value: 'Cap', label: 'Caps' },
 ] as const;
+
+/** Global search: the shortest text searched (spec §9) and the most results per group. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_GROUP_LIMIT = 10;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueDateForTerms,
+  INVOICE_STATUS_PALETTE,
   invoiceSchema,
   invoiceTotals,
   invoiceUpdateSchema,
@@ -116,5 +117,15 @@ describe('invoice form helpers', () => {
       invoiceSchema.safeParse({ ...invoice, taxRate: taxPercentToRate('100.01') }).error?.issues[0]
         ?.message,
     ).toBe('Tax rate must be between 0 and 100%');
+  });
+
+  it("has the spec's badge colours, grey for anything else", () => {
+    expect(INVOICE_STATUS_PALETTE).toEqual({
+      Draft: 'gray',
+      Unpaid: 'yellow',
+      'Partially Paid': 'orange',
+      Paid: 'green',
+      Overdue: 'red',
+    });
   });
 });

@@ -17,6 +17,9 @@ import { termsField, type PaymentTerms } from './pharmacies.js';
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** What a badge shows: a stored status, or Overdue, which is derived and never stored. */
+export type InvoiceDisplayStatus = InvoiceStatus | 'Overdue';
+
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
 
@@ -77,7 +80,7 @@ export const INVOICE_STATUS_PALETTE = {
   'Partially Paid': 'orange',
   Paid: 'green',
   Overdue: 'red',
-} as const satisfies Record<InvoiceStatus | 'Overdue', string>;
+} as const satisfies Record<InvoiceDisplayStatus, string>;
 
 /**
  * docs/rules.md §3: past its due date with something still owed, and not Paid. Drafts count too,
@@ -94,7 +97,7 @@ export function isInvoiceOverdue(
 export function displayInvoiceStatus(
   invoice: { status: InvoiceStatus; dueDate: string; balance: string },
   today: string,
-): InvoiceStatus | 'Overdue' {
+): InvoiceDisplayStatus {
   return isInvoiceOverdue(invoice, today) ? 'Overdue' : invoice.status;
 }
 

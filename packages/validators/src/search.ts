@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_GROUP_LIMIT = 10;
+import { SEARCH_MIN_LENGTH } from './categories.js';
 
 export const searchSchema = z.object({
   q: z

@@ -12,7 +12,8 @@ function isAuthCall(key: readonly unknown[] | undefined): boolean {
 
 /**
  * Spec §1/§9: no retries, no refetch on focus or interval, data never stale on its own;
- * every change invalidates what it touched explicitly.
+ * every change invalidates what it touched explicitly (and the summaries, which every change may
+ * move).
  * A 401 from any app call means the session ended: the current user becomes empty and
  * the auth screen shows.
  */
@@ -24,6 +25,13 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      // The dashboard, the reports and the search results sum up every other list, so any
+      // change may move them: they are refreshed after each one, whichever page made it.
+      onSuccess() {
+        for (const router of [trpc.dashboard, trpc.reports, trpc.search]) {
+          void client.invalidateQueries({ queryKey: getQueryKey(router) });
+        }
+      },
       onError(error, _variables, _context, mutation) {
         if (errorStatus(error) === 401 && !isAuthCall(mutation.options.mutationKey)) signedOut();
       },

@@ -1,6 +1,157 @@
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import {
+  LuBuilding2,
+  LuCreditCard,
+  LuDollarSign,
+  LuFileText,
+  LuPackagePlus,
+  LuShoppingCart,
+} from 'react-icons/lu';
+import {
+  formatDate,
+  formatUsd,
+  displayInvoiceStatus,
+  INVOICE_STATUS_PALETTE,
+  ORDER_STATUS_PALETTE,
+  todayIso,
+} from '@pharm/validators';
+import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
+import { Panel, StatCard } from '../../components/Panel';
+import { StatusBadge } from '../../components/StatusBadge';
+import { errorMessage } from '../../lib/errors';
+import { EMPTY } from '../../lib/text';
+import { trpc } from '../../lib/trpc';
+import { RecentList, RecentRow } from './RecentList';
 
-/** The dashboard; its stat cards, quick actions and recent lists come with a later issue. */
+const QUICK_ACTIONS = [
+  { to: '/pharmacies/new', label: 'Add New Pharmacy', icon: LuBuilding2 },
+  { to: '/orders/new', label: 'New Order', icon: LuShoppingCart },
+  { to: '/payments', label: 'Record Payment', icon: LuCreditCard },
+  { to: '/products/new', label: 'New Product', icon: LuPackagePlus },
+] as const;
+
+function ViewAll({ to, label }: { to: '/orders' | '/invoices'; label: string }) {
+  return (
+    <Button asChild variant="ghost" size="sm" me="-2" color="brand.fg">
+      <Link to={to} aria-label={label}>
+        View all
+      </Link>
+    </Button>
+  );
+}
+
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" description="Overview of your supply chain operations" />;
+  const summary = trpc.dashboard.summary.useQuery();
+  const recent = trpc.dashboard.recent.useQuery();
+  const today = todayIso();
+  const recentError = recent.isError ? errorMessage(recent.error) : null;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Overview of your supply chain operations" />
+      <Stack gap="6">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <StatCard
+            testId="stat-open-orders"
+            label="Open Orders"
+            value={summary.data?.openOrders.toLocaleString('en-US') ?? EMPTY}
+            hint="Draft and sent orders"
+            icon={<LuShoppingCart />}
+            loading={summary.isPending}
+          />
+          <StatCard
+            testId="stat-unpaid-invoices"
+            label="Unpaid Invoices"
+            value={summary.data?.unpaidInvoices.toLocaleString('en-US') ?? EMPTY}
+            hint="Issued invoices with a balance"
+            icon={<LuFileText />}
+            loading={summary.isPending}
+          />
+          <StatCard
+            testId="stat-total-outstanding"
+            label="Total Outstanding"
+            value={summary.data ? formatUsd(summary.data.totalOutstanding) : EMPTY}
+            hint="Owed on unpaid invoices"
+            icon={<LuDollarSign />}
+            loading={summary.isPending}
+          />
+        </SimpleGrid>
+
+        <Panel title="Quick Actions" titleId="quick-actions-title">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" p="5">
+            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+              <Button key={to} asChild variant="outline" colorPalette="gray" justifyContent="start">
+                <Link to={to}>
+                  <Icon />
+                  {label}
+                </Link>
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Panel>
+
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+          <Panel
+            title="Recent Orders"
+            titleId="recent-orders-title"
+            data-testid="recent-orders"
+            aside={<ViewAll to="/orders" label="View all orders" />}
+          >
+            <RecentList
+              label="Recent orders"
+              rows={recent.data?.orders}
+              loading={recent.isPending}
+              error={recentError}
+              empty="No orders yet — click New Order to get started."
+              render={(order) => (
+                <RecentRow
+                  key={order.id}
+                  first={order === recent.data?.orders[0]}
+                  testId={`recent-order-${order.id}`}
+                  number={order.orderNumber}
+                  badge={<StatusBadge status={order.status} colors={ORDER_STATUS_PALETTE} />}
+                  pharmacy={order.pharmacy.name}
+                  amount={<MoneyText value={order.total} />}
+                  date={formatDate(order.orderDate)}
+                />
+              )}
+            />
+          </Panel>
+          <Panel
+            title="Recent Invoices"
+            titleId="recent-invoices-title"
+            data-testid="recent-invoices"
+            aside={<ViewAll to="/invoices" label="View all invoices" />}
+          >
+            <RecentList
+              label="Recent invoices"
+              rows={recent.data?.invoices}
+              loading={recent.isPending}
+              error={recentError}
+              empty="No invoices yet — create an order first."
+              render={(invoice) => (
+                <RecentRow
+                  key={invoice.id}
+                  first={invoice === recent.data?.invoices[0]}
+                  testId={`recent-invoice-${invoice.id}`}
+                  number={invoice.invoiceNumber}
+                  badge={
+                    <StatusBadge
+                      status={displayInvoiceStatus(invoice, today)}
+                      colors={INVOICE_STATUS_PALETTE}
+                    />
+                  }
+                  pharmacy={invoice.pharmacy.name}
+                  amount={<MoneyText value={invoice.balance} />}
+                  date={`Due ${formatDate(invoice.dueDate)}`}
+                />
+              )}
+            />
+          </Panel>
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { ReportsPage } from '../../../features/reports/ReportsPage';
 
 export const Route = createFileRoute('/_app/reports/')({
-  component: Page,
+  component: ReportsPage,
 });
-
-function Page() {
-  return <PageHeader title="Reports" />;
-}

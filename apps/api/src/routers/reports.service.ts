@@ -1,0 +1,175 @@
+import type { Db, Invoice } from '@pharm/db';
+import { sql } from 'kysely';
+
+/** Amounts (decimal strings) by days past due: Current is not yet due or 0–30 days past it. */
+export interface AgingBuckets<T> {
+  current: T;
+  days31to60: T;
+  days61to90: T;
+  over90: T;
+}
+
+export interface PharmacySales {
+  pharmacyId: number;
+  name: string;
+  /** Σ total of the pharmacy's non-Draft invoices. */
+  totalSales: string;
+}
+
+export interface OutstandingInvoice extends Pick<
+  Invoice,
+  'id' | 'invoiceNumber' | 'status' | 'invoiceDate' | 'dueDate' | 'total' | 'balance'
+> {
+  pharmacy: { id: number; name: string };
+  /** Days since the due date; 0 or less is not past due ('Current'). */
+  daysPastDue: number;
+}
+
+/** GET /api/reports (decisions §5's shape, plus the counts behind the aging amounts). */
+export interface Reports {
+  totalOutstanding: string;
+  totalSales: string;
+  totalInvoices: number;
+  activePharmacies: number;
+  aging: AgingBuckets<string>;
+  agingCounts: AgingBuckets<number>;
+  /** Top 10 by total sales, only pharmacies with sales above 0. */
+  salesByPharmacy: PharmacySales[];
+  /** The open invoices most past due first, at most OUTSTANDING_DETAIL_LIMIT of them. */
+  outstandingInvoices: OutstandingInvoice[];
+  /** How many invoices are open in all (the detail may show fewer). */
+  outstandingInvoiceCount: number;
+}
+
+export const SALES_TOP = 10;
+export const OUTSTANDING_DETAIL_LIMIT = 100;
+
+interface OpenTotals {
+  totalOutstanding: string;
+  outstandingInvoiceCount: number;
+  current: string;
+  days31to60: string;
+  days61to90: string;
+  over90: string;
+  currentCount: number;
+  days31to60Count: number;
+  days61to90Count: number;
+  over90Count: number;
+}
+
+const money = (expression: ReturnType<typeof sql>) =>
+  sql`coalesce(${expression}, 0)::numeric(20,2)::text`;
+
+/**
+ * Open invoices (non-Draft, balance above 0) by bucket, read from the partial index over them
+ * (invoices_open_idx carries due date and balance): its cost follows what is open.
+ */
+async function openTotals(db: Db): Promise<OpenTotals> {
+  const buckets = [
+    ['current', sql`due_date >= current_date - 30`],
+    ['days31to60', sql`due_date between current_date - 60 and current_date - 31`],
+    ['days61to90', sql`due_date between current_date - 90 and current_date - 61`],
+    ['over90', sql`due_date < current_date - 90`],
+  ] as const;
+  const { rows } = await sql<OpenTotals>`
+    select
+      ${money(sql`sum(balance)`)} as "totalOutstanding",
+      count(*)::int as "outstandingInvoiceCount",
+      ${sql.join(
+        buckets.map(
+          ([name, when]) =>
+            sql`${money(sql`sum(balance) filter (where ${when})`)} as ${sql.raw(`"${name}"`)},
+                count(*) filter (where ${when})::int as ${sql.raw(`"${name}Count"`)}`,
+        ),
+      )}
+    from invoices
+    where status <> 'Draft' and balance > 0`.execute(db);
+  return rows[0]!;
+}
+
+/** Σ over pharmacy_sales, the per-pharmacy running totals kept by the invoices' triggers. */
+async function salesTotals(db: Db) {
+  const { rows } = await sql<{
+    totalSales: string;
+    totalInvoices: number;
+    activePharmacies: number;
+  }>`
+    select
+      ${money(sql`sum(sales_total)`)} as "totalSales",
+      coalesce(sum(invoice_count), 0)::int as "totalInvoices",
+      count(*) filter (where sales_total > 0)::int as "activePharmacies"
+    from pharmacy_sales`.execute(db);
+  return rows[0]!;
+}
+
+function topPharmacies(db: Db): Promise<PharmacySales[]> {
+  return db
+    .selectFrom('pharmacySales as s')
+    .innerJoin('pharmacies as p', 'p.id', 's.pharmacyId')
+    .select(['s.pharmacyId', 'p.name', 's.salesTotal as totalSales'])
+    .where('s.salesTotal', '>', '0')
+    .orderBy('s.salesTotal', 'desc')
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(SALES_TOP)
+    .execute();
+}
+
+/** Most days past due first: the oldest due date, then the oldest invoice. */
+async function outstandingDetail(db: Db): Promise<OutstandingInvoice[]> {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .select([
+      'i.id',
+      'i.invoiceNumber',
+      'i.status',
+      'i.invoiceDate',
+      'i.dueDate',
+      'i.total',
+      'i.balance',
+      'p.id as pharmacyId',
+      'p.name as pharmacyName',
+      sql<number>`(current_date - i.due_date)::int`.as('daysPastDue'),
+    ])
+    .where('i.status', '<>', 'Draft')
+    .where('i.balance', '>', '0')
+    .orderBy('i.dueDate')
+    .orderBy('i.id')
+    .limit(OUTSTANDING_DETAIL_LIMIT)
+    .execute();
+  return rows.map(({ pharmacyId, pharmacyName, ...invoice }) => ({
+    ...invoice,
+    pharmacy: { id: pharmacyId, name: pharmacyName },
+  }));
+}
+
+export async function reports(db: Db): Promise<Reports> {
+  const [open, sales, salesByPharmacy, outstandingInvoices] = await Promise.all([
+    openTotals(db),
+    salesTotals(db),
+    topPharmacies(db),
+    outstandingDetail(db),
+  ]);
+  return {
+    totalOutstanding: open.totalOutstanding,
+    totalSales: sales.totalSales,
+    totalInvoices: sales.totalInvoices,
+    activePharmacies: sales.activePharmacies,
+    aging: {
+      current: open.current,
+      days31to60: open.days31to60,
+      days61to90: open.days61to90,
+      over90: open.over90,
+    },
+    agingCounts: {
+      current: open.currentCount,
+      days31to60: open.days31to60Count,
+      days61to90: open.days61to90Count,
+      over90: open.over90Count,
+    },
+    salesByPharmacy,
+    outstandingInvoices,
+    outstandingInvoiceCount: open.outstandingInvoiceCount,
+  };
+}

@@ -1,0 +1,89 @@
+import type { Db, Invoice, Order } from '@pharm/db';
+import { sql } from 'kysely';
+
+/**
+ * Rows written straight in SQL, with the amounts and dates a test chooses, for the dashboard,
+ * reports and search figures (the invoice services are another issue's; the figures read the
+ * tables, whoever writes them).
+ */
+let sequence = 0;
+
+export async function insertPharmacy(
+  db: Db,
+  name: string,
+  email = `p${++sequence}@example.com`,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('pharmacies')
+    .values({ name, email })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertOrder(
+  db: Db,
+  values: { pharmacyId: number; status?: Order['status']; total?: string; orderNumber?: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('orders')
+    .values({
+      orderNumber: values.orderNumber ?? `ORD-TEST-${String(++sequence).padStart(5, '0')}`,
+      pharmacyId: values.pharmacyId,
+      orderDate: '2026-03-14',
+      status: values.status ?? 'Draft',
+      subtotal: values.total ?? '10.00',
+      total: values.total ?? '10.00',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface InvoiceValues {
+  pharmacyId: number;
+  status: Invoice['status'];
+  total: string;
+  balance: string;
+  /** Days from today (the database's current_date) to the due date; negative is past due. */
+  dueInDays?: number;
+  invoiceNumber?: string;
+}
+
+export async function insertInvoice(db: Db, values: InvoiceValues): Promise<number> {
+  const { id } = await db
+    .insertInto('invoices')
+    .values({
+      invoiceNumber: values.invoiceNumber ?? `INV-TEST-${String(++sequence).padStart(5, '0')}`,
+      pharmacyId: values.pharmacyId,
+      invoiceDate: sql<string>`current_date - 40`,
+      dueDate: sql<string>`current_date + ${values.dueInDays ?? 30}::int`,
+      status: values.status,
+      amount: values.total,
+      subtotal: values.total,
+      total: values.total,
+      balance: values.balance,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** What pharmacy_sales must hold, computed from every invoice (the triggers keep it so). */
+export async function salesFromScratch(db: Db) {
+  const { rows } = await sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+    select pharmacy_id,
+           coalesce(sum(total) filter (where status <> 'Draft'), 0)::numeric(16,2)::text as sales_total,
+           count(*)::int as invoice_count
+      from invoices group by pharmacy_id order by pharmacy_id`.execute(db);
+  return rows;
+}
+
+/** pharmacy_sales as kept, without the rows that say nothing (no invoices, no sales). */
+export async function salesAsKept(db: Db) {
+  const { rows } = await sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+    select pharmacy_id, sales_total::text as sales_total, invoice_count
+      from pharmacy_sales where invoice_count <> 0 or sales_total <> 0
+     order by pharmacy_id`.execute(db);
+  return rows;
+}

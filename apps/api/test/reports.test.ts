@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
+import { insertInvoice, insertPharmacy, salesAsKept, salesFromScratch } from './insights-data.js';
+
+let t: TestApp;
+let c: Client;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  c = await t.signedIn();
+});
+afterAll(() => t.close());
+
+const EMPTY = {
+  totalOutstanding: '0.00',
+  totalSales: '0.00',
+  totalInvoices: 0,
+  activePharmacies: 0,
+  aging: { current: '0.00', days31to60: '0.00', days61to90: '0.00', over90: '0.00' },
+  agingCounts: { current: 0, days31to60: 0, days61to90: 0, over90: 0 },
+  salesByPharmacy: [],
+  outstandingInvoices: [],
+  outstandingInvoiceCount: 0,
+};
+
+describe('GET /api/reports', () => {
+  it('answers 401 when signed out', async () => {
+    expect((await t.client().get('/api/reports')).status).toBe(401);
+  });
+
+  it('is empty and zero on an empty database', async () => {
+    const res = await c.get('/api/reports');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(EMPTY);
+  });
+
+  it('buckets open invoices by days past due at the 30/31, 60/61 and 90/91 boundaries', async () => {
+    const p = await insertPharmacy(t.db, 'Aging Pharmacy');
+    // Balances are powers of two, so each bucket's sum says which invoices it holds.
+    const open: [number, string][] = [
+      [5, '1.00'], // not yet due
+      [0, '2.00'], // due today
+      [-30, '4.00'],
+      [-31, '8.00'],
+      [-60, '16.00'],
+      [-61, '32.00'],
+      [-90, '64.00'],
+      [-91, '128.00'],
+    ];
+    const ids = new Map<number, number>();
+    for (const [dueInDays, balance] of open) {
+      ids.set(
+        dueInDays,
+        await insertInvoice(t.db, {
+          pharmacyId: p,
+          status: dueInDays % 2 ? 'Unpaid' : 'Partially Paid',
+          total: '500.00',
+          balance,
+          dueInDays,
+        }),
+      );
+    }
+    // Neither is open: a Draft is not issued, a Paid invoice owes nothing.
+    await insertInvoice(t.db, {
+      pharmacyId: p,
+      status: 'Draft',
+      total: '1000.00',
+      balance: '1000.00',
+      dueInDays: -200,
+    });
+    await insertInvoice(t.db, {
+      pharmacyId: p,
+      status: 'Paid',
+      total: '300.00',
+      balance: '0.00',
+      dueInDays: -200,
+    });
+
+    const res = await c.get('/api/reports');
+    expect(res.status).toBe(200);
+    expect(res.body.aging).toEqual({
+      current: '7.00',
+      days31to60: '24.00',
+      days61to90: '96.00',
+      over90: '128.00',
+    });
+    expect(res.body.agingCounts).toEqual({ current: 3, days31to60: 2, days61to90: 2, over90: 1 });
+    expect(res.body.totalOutstanding).toBe('255.00');
+    expect(res.body.outstandingInvoiceCount).toBe(8);
+    // Most days past due first; 0 or less is not past due.
+    expect(res.body.outstandingInvoices.map((i: any) => [i.id, i.daysPastDue])).toEqual(
+      [-91, -90, -61, -60, -31, -30, 0, 5].map((due) => [ids.get(due), 0 - due]),
+    );
+    expect(res.body.outstandingInvoices[0]).toMatchObject({
+      invoiceNumber: expect.stringMatching(/^INV-TEST-/),
+      status: 'Unpaid',
+      total: '500.00',
+      balance: '128.00',
+      pharmacy: { id: p, name: 'Aging Pharmacy' },
+    });
+    // 8 open × 500.00 + the Paid 300.00; the Draft is no sale. Invoices: all 10.
+    expect(res.body.totalSales).toBe('4300.00');
+    expect(res.body.totalInvoices).toBe(10);
+    expect(res.body.activePharmacies).toBe(1);
+
+    await sql`delete from invoices where pharmacy_id = ${p}`.execute(t.db);
+    expect((await c.get('/api/reports')).body).toEqual(EMPTY);
+  });
+
+  it('ranks the top 10 pharmacies by sales, leaving out those without sales', async () => {
+    const pharmacies: number[] = [];
+    for (let n = 1; n <= 12; n++) {
+      const id = await insertPharmacy(t.db, `Sales ${String(n).padStart(2, '0')}`);
+      pharmacies.push(id);
+      // Pharmacy n sells n × 100.00, in two invoices, one of them fully paid.
+      await insertInvoice(t.db, {
+        pharmacyId: id,
+        status: 'Paid',
+        total: `${n * 60}.00`,
+        balance: '0.00',
+      });
+      await insertInvoice(t.db, {
+        pharmacyId: id,
+        status: 'Unpaid',
+        total: `${n * 40}.00`,
+        balance: `${n * 40}.00`,
+      });
+    }
+    const draftOnly = await insertPharmacy(t.db, 'Draft Only');
+    await insertInvoice(t.db, {
+      pharmacyId: draftOnly,
+      status: 'Draft',
+      total: '5000.00',
+      balance: '5000.00',
+    });
+    await insertPharmacy(t.db, 'No Invoices');
+
+    const res = await c.get('/api/reports');
+    expect(res.status).toBe(200);
+    expect(res.body.salesByPharmacy).toEqual(
+      [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => ({
+        pharmacyId: pharmacies[n - 1],
+        name: `Sales ${String(n).padStart(2, '0')}`,
+        totalSales: `${n * 100}.00`,
+      })),
+    );
+    // Σ n × 100 for n = 1..12.
+    expect(res.body.totalSales).toBe('7800.00');
+    expect(res.body.activePharmacies).toBe(12);
+    expect(res.body.totalInvoices).toBe(25);
+    expect(res.body.totalOutstanding).toBe('3120.00');
+  });
+});
+
+describe('pharmacy_sales, kept by the invoices triggers', () => {
+  it('follows inserts, status and total changes, moves between pharmacies and deletes', async () => {
+    const a = await insertPharmacy(t.db, 'Trigger A');
+    const b = await insertPharmacy(t.db, 'Trigger B');
+    const draft = await insertInvoice(t.db, {
+      pharmacyId: a,
+      status: 'Draft',
+      total: '10.00',
+      balance: '10.00',
+    });
+    const issued = await insertInvoice(t.db, {
+      pharmacyId: a,
+      status: 'Unpaid',
+      total: '20.00',
+      balance: '20.00',
+    });
+    expect(await salesAsKept(t.db)).toEqual(await salesFromScratch(t.db));
+
+    const steps = [
+      sql`update invoices set status = 'Unpaid' where id = ${draft}`,
+      sql`update invoices set total = 25.55, balance = 25.55 where id = ${issued}`,
+      sql`update invoices set balance = 5.55, status = 'Partially Paid' where id = ${issued}`,
+      sql`update invoices set pharmacy_id = ${b} where id = ${draft}`,
+      sql`update invoices set status = 'Draft' where id = ${draft}`,
+      // One statement across both pharmacies.
+      sql`update invoices set total = total + 1 where pharmacy_id in (${a}, ${b})`,
+      sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date, status, total, balance)
+          select 'INV-BULK-' || n, case when n % 2 = 0 then ${a}::int else ${b}::int end,
+                 current_date, current_date, 'Unpaid', n, n
+            from generate_series(1, 20) n`,
+      sql`delete from invoices where id = ${issued}`,
+      sql`delete from invoices where invoice_number like 'INV-BULK-1%'`,
+    ];
+    for (const step of steps) {
+      await step.execute(t.db);
+      expect(await salesAsKept(t.db)).toEqual(await salesFromScratch(t.db));
+    }
+  });
+
+  it('leaves nothing behind, and fails nothing, when a pharmacy goes with its invoices', async () => {
+    const p = await insertPharmacy(t.db, 'Going Away');
+    await insertInvoice(t.db, { pharmacyId: p, status: 'Unpaid', total: '9.99', balance: '9.99' });
+    await sql`delete from pharmacies where id = ${p}`.execute(t.db);
+    const rows = await t.db
+      .selectFrom('pharmacySales')
+      .selectAll()
+      .where('pharmacyId', '=', p)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(await salesAsKept(t.db)).toEqual(await salesFromScratch(t.db));
+  });
+
+  it('writes nothing for an update that changes no total, status or pharmacy', async () => {
+    const p = await insertPharmacy(t.db, 'Quiet');
+    const id = await insertInvoice(t.db, {
+      pharmacyId: p,
+      status: 'Unpaid',
+      total: '30.00',
+      balance: '30.00',
+    });
+    const before = await sql<{ xmin: string }>`
+      select xmin::text from pharmacy_sales where pharmacy_id = ${p}`.execute(t.db);
+    await sql`update invoices set balance = 10.00, status = 'Partially Paid', notes = 'paid 20'
+              where id = ${id}`.execute(t.db);
+    await sql`update invoices set notes = 'reminder sent' where id = ${id}`.execute(t.db);
+    const after = await sql<{ xmin: string }>`
+      select xmin::text from pharmacy_sales where pharmacy_id = ${p}`.execute(t.db);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it(
+    raceTest('takes pharmacy_sales rows in id order, so concurrent bulk writes never deadlock'),
+    async () => {
+      const ids: number[] = [];
+      for (let n = 0; n < 4; n++) ids.push(await insertPharmacy(t.db, `Race ${n}`));
+      // Statements that list the same pharmacies in opposite orders, in transactions that stay
+      // open a moment after them: the trigger's rows alone decide whether they deadlock.
+      const writer = (order: number[], k: number) =>
+        t.db.transaction().execute(async (trx) => {
+          await sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date,
+                                          status, total, balance)
+                    select 'INV-RACE-' || ${k}::int || '-' || n, (${sql.val(order)}::int[])[n],
+                           current_date, current_date, 'Unpaid', 1.25, 1.25
+                      from generate_series(1, ${order.length}::int) n`.execute(trx);
+          await sql`select pg_sleep(0.02)`.execute(trx);
+        });
+      await Promise.all(
+        Array.from({ length: 12 }, (_, k) =>
+          writer(k % 2 ? [...ids].reverse() : ids.slice(k % 3), k),
+        ),
+      );
+      expect(await salesAsKept(t.db)).toEqual(await salesFromScratch(t.db));
+    },
+  );
+});

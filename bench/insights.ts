@@ -1,0 +1,132 @@
+/**
+ * Dashboard, reports and search at a million invoices (issue 10): p50/p99 latency and requests per
+ * second of each path with one client (one connection, one request at a time), against the built
+ * API (apps/api/dist/main.js, NODE_ENV=production) on the database `insights-seed.ts` filled.
+ *
+ *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:seed --invoices 1000000
+ *     pnpm --filter @pharm/api build
+ *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:insights
+ *
+ * RUN_SECONDS (10) is each path's run, after a 2 s warm-up. The invoices and payments lists are
+ * measured too when the build serves them (they come with the invoices issue); a path that
+ * answers 404 is reported as such and skipped.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { insightsDatabaseUrl } from './lib/insights-db.js';
+
+const SECONDS = Number(process.env.RUN_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+const API_MAIN = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
+
+/** The paths measured; the two search terms are a rare and a common one on the seeded data. */
+const PATHS = [
+  ['dashboard', '/api/dashboard'],
+  ['reports', '/api/reports'],
+  ['search, rare term (one invoice number)', '/api/search?q=INV-2025-01234'],
+  ['search, rare term (one pharmacy)', '/api/search?q=Willow%20Land%20Drugs%20%23777'],
+  ['search, common term', '/api/search?q=pharmacy'],
+  ['search, 2 characters', '/api/search?q=ri'],
+  ['search, year prefix (known slow)', '/api/search?q=INV-2025'],
+  ['invoices list', '/api/invoices'],
+  ['payments list', '/api/payments'],
+  ['orders list (for comparison)', '/api/orders'],
+] as const;
+
+async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [API_MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Its request log (one line a request, as in production) is read until it says where it listens.
+  let output = '';
+  const read = (chunk: Buffer) => {
+    if (!/listening at/.test(output)) output += chunk.toString();
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    if (url) return { url, stop: () => child.kill('SIGTERM') };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the API did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function signIn(url: string): Promise<string> {
+  const account = {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'bench-password-1',
+    firstName: 'Bench',
+    lastName: 'User',
+  };
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';', 1)[0];
+  if (res.status !== 201 || !cookie) throw new Error(`register answered ${res.status}`);
+  return cookie;
+}
+
+function run(url: string, path: string, cookie: string, seconds: number) {
+  return autocannon({
+    url: url + path,
+    connections: 1,
+    pipelining: 1,
+    duration: seconds,
+    headers: { cookie },
+  });
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL (the server bench:seed filled)');
+  if (!existsSync(API_MAIN))
+    throw new Error(`${API_MAIN} is missing: pnpm --filter @pharm/api build`);
+  const server = await startServer(insightsDatabaseUrl(process.env.DATABASE_URL));
+  try {
+    const cookie = await signIn(server.url);
+    console.log(`one client, ${SECONDS} s a path after ${WARM_UP_SECONDS} s of warm-up\n`);
+    console.log(
+      `${'path'.padEnd(44)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'req/s'.padStart(8)}  bytes`,
+    );
+    for (const [label, path] of PATHS) {
+      const probe = await fetch(server.url + path, { headers: { cookie } });
+      const body = await probe.arrayBuffer();
+      if (probe.status === 404) {
+        console.log(`${label.padEnd(44)}  not served by this build (404)`);
+        continue;
+      }
+      if (!probe.ok) throw new Error(`${path} answered ${probe.status}`);
+      await run(server.url, path, cookie, WARM_UP_SECONDS);
+      const result = await run(server.url, path, cookie, SECONDS);
+      if (result.non2xx || result.errors) {
+        throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      console.log(
+        `${label.padEnd(44)}${result.latency.p50.toFixed(1).padStart(8)}${result.latency.p99.toFixed(1).padStart(8)}` +
+          `${result.latency.max.toFixed(1).padStart(8)}${result.requests.average.toFixed(0).padStart(8)}  ${body.byteLength}`,
+      );
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
