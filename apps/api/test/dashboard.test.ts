@@ -72,7 +72,7 @@ describe('dashboard.recent (tRPC)', () => {
       invoices.push(
         await insertInvoice(t.db, {
           pharmacyId: p,
-          status: 'Unpaid',
+          status: 'Partially Paid',
           total: `${n}.50`,
           balance: `${n}.25`,
           dueInDays: n,
@@ -94,7 +94,7 @@ describe('dashboard.recent (tRPC)', () => {
     expect(recentInvoices.map((i: any) => i.id)).toEqual(invoices.slice(1).reverse());
     expect(recentInvoices[0]).toMatchObject({
       id: invoices[5],
-      status: 'Unpaid',
+      status: 'Partially Paid',
       total: '6.50',
       balance: '6.25',
       dueDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),

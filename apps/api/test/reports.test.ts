@@ -54,7 +54,7 @@ describe('GET /api/reports', () => {
         dueInDays,
         await insertInvoice(t.db, {
           pharmacyId: p,
-          status: dueInDays % 2 ? 'Unpaid' : 'Partially Paid',
+          status: 'Partially Paid',
           total: '500.00',
           balance,
           dueInDays,
@@ -94,7 +94,7 @@ describe('GET /api/reports', () => {
     );
     expect(res.body.outstandingInvoices[0]).toMatchObject({
       invoiceNumber: expect.stringMatching(/^INV-TEST-/),
-      status: 'Unpaid',
+      status: 'Partially Paid',
       total: '500.00',
       balance: '128.00',
       pharmacy: { id: p, name: 'Aging Pharmacy' },
@@ -173,15 +173,19 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
 
     const steps = [
       sql`update invoices set status = 'Unpaid' where id = ${draft}`,
-      sql`update invoices set total = 25.55, balance = 25.55 where id = ${issued}`,
+      sql`update invoices set amount = 25.55, subtotal = 25.55, total = 25.55, balance = 25.55
+          where id = ${issued}`,
       sql`update invoices set balance = 5.55, status = 'Partially Paid' where id = ${issued}`,
       sql`update invoices set pharmacy_id = ${b} where id = ${draft}`,
       sql`update invoices set status = 'Draft' where id = ${draft}`,
       // One statement across both pharmacies.
-      sql`update invoices set total = total + 1 where pharmacy_id in (${a}, ${b})`,
-      sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date, status, total, balance)
+      sql`update invoices
+          set amount = amount + 1, subtotal = subtotal + 1, total = total + 1, balance = balance + 1
+          where pharmacy_id in (${a}, ${b})`,
+      sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date, status,
+                               amount, subtotal, total, balance)
           select 'INV-BULK-' || n, case when n % 2 = 0 then ${a}::int else ${b}::int end,
-                 current_date, current_date, 'Unpaid', n, n
+                 current_date, current_date, 'Unpaid', n, n, n, n
             from generate_series(1, 20) n`,
       sql`delete from invoices where id = ${issued}`,
       sql`delete from invoices where invoice_number like 'INV-BULK-1%'`,
@@ -233,9 +237,9 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
       const writer = (order: number[], k: number) =>
         t.db.transaction().execute(async (trx) => {
           await sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date,
-                                          status, total, balance)
+                                          status, amount, subtotal, total, balance)
                     select 'INV-RACE-' || ${k}::int || '-' || n, (${sql.val(order)}::int[])[n],
-                           current_date, current_date, 'Unpaid', 1.25, 1.25
+                           current_date, current_date, 'Unpaid', 1.25, 1.25, 1.25, 1.25
                       from generate_series(1, ${order.length}::int) n`.execute(trx);
           await sql`select pg_sleep(0.02)`.execute(trx);
         });
