@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   click,
   fill,
   launchBrowser,
@@ -115,5 +116,88 @@ describe('signed out', () => {
     await waitForText(fresh, 'Welcome back');
     expect(new URL(fresh.url()).pathname).toBe('/');
     await context.close();
+  });
+});
+
+describe('deep links across signing in', () => {
+  let deep: Page;
+  const staff = { email: uniqueEmail('grace'), password: 'secret12' };
+
+  /** Signs in through the auth screen the page shows. */
+  async function logIn(): Promise<void> {
+    const form = '[data-testid="login-form"]';
+    await fill(deep, 'email', staff.email, form);
+    await fill(deep, 'password', staff.password, form);
+    await click(deep, 'Log in');
+  }
+
+  const where = () => {
+    const url = new URL(deep.url());
+    return `${url.pathname}${url.search}`;
+  };
+
+  beforeAll(async () => {
+    const context = await browser.createBrowserContext();
+    deep = await context.newPage();
+    await deep.setViewport({ width: 1280, height: 800 });
+    await deep.goto(new URL('/', page.url()).toString(), { waitUntil: 'networkidle0' });
+    const registered = await api(deep, 'POST', '/api/register', {
+      ...staff,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    expect(registered.status).toBe(201);
+    expect((await api(deep, 'POST', '/api/logout')).status).toBe(200);
+  });
+  afterAll(() => deep.browserContext().close());
+  screenshotOnFailure(() => deep);
+
+  it('brings a signed-out visitor of /orders?tab=sent back there after signing in', async () => {
+    await deep.goto(new URL('/orders?tab=sent', page.url()).toString(), {
+      waitUntil: 'networkidle0',
+    });
+    await waitForText(deep, 'Welcome back');
+    expect(new URL(deep.url()).pathname).toBe('/');
+    expect(new URL(deep.url()).searchParams.get('redirect')).toBe('/orders?tab=sent');
+    await logIn();
+    await waitForText(deep, 'No sent orders found.');
+    expect(where()).toBe('/orders?tab=sent');
+    expect(
+      await deep.$eval('[data-testid="tab-sent"]', (tab) => tab.getAttribute('aria-selected')),
+    ).toBe('true');
+  });
+
+  it('brings the user back to the same list when the session expires there', async () => {
+    // The server forgets the session; the page finds out with its next request.
+    expect((await api(deep, 'POST', '/api/logout')).status).toBe(200);
+    await click(deep, 'Fulfilled');
+    await waitForText(deep, 'Welcome back');
+    expect(new URL(deep.url()).searchParams.get('redirect')).toBe('/orders?tab=fulfilled');
+    await logIn();
+    await waitForText(deep, 'No fulfilled orders found.');
+    expect(where()).toBe('/orders?tab=fulfilled');
+  });
+
+  it('forgets the page on logging out', async () => {
+    await deep.click('[data-testid="user-menu"]');
+    await click(deep, 'Log out');
+    await waitForText(deep, 'Welcome back');
+    expect(where()).toBe('/');
+  });
+
+  it('never follows a redirect off the app', async () => {
+    for (const target of ['//evil.example/orders', 'https://evil.example/', '/\\evil.example']) {
+      await deep.goto(new URL(`/?redirect=${encodeURIComponent(target)}`, page.url()).toString(), {
+        waitUntil: 'networkidle0',
+      });
+      await waitForText(deep, 'Welcome back');
+      await logIn();
+      await waitForText(deep, 'Overview of your supply chain operations');
+      expect(new URL(deep.url()).origin).toBe(new URL(page.url()).origin);
+      expect(new URL(deep.url()).pathname).toBe('/');
+      await deep.click('[data-testid="user-menu"]');
+      await click(deep, 'Log out');
+      await waitForText(deep, 'Welcome back');
+    }
   });
 });

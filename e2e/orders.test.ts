@@ -332,6 +332,27 @@ describe('orders', () => {
     expect((await api('GET', `/api/orders/${fulfilled.id}`)).status).toBe(404);
   });
 
+  it("fetches the list's rows while its link is hovered, before the click", async () => {
+    await page.goto(new URL('/', page.url()).toString(), { waitUntil: 'networkidle0' });
+    let listCalls = 0;
+    const onRequest = (request: { url: () => string }) => {
+      if (request.url().includes('orders.list')) listCalls += 1;
+    };
+    page.on('request', onRequest);
+    try {
+      const prefetched = page.waitForRequest((r) => r.url().includes('orders.list'));
+      await page.hover('[data-testid="nav-orders"]');
+      await prefetched;
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.click('[data-testid="nav-orders"]');
+      await page.waitForSelector('[data-testid^="order-row-"]');
+      // The click found the rows in the cache: no second request.
+      expect(listCalls).toBe(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('ran without page errors or CSP violations', () => {
     expect(pageProblems(page)).toEqual([]);
   });

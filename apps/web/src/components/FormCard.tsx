@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Box, chakra, Stack } from '@chakra-ui/react';
+import { Box, Card, chakra, Stack } from '@chakra-ui/react';
 
 /**
  * The card of a record form: its sections (usually FormSection) one under the other with a line
@@ -17,24 +17,17 @@ export function FormCard({
   children: ReactNode;
 }) {
   return (
-    <chakra.form
-      onSubmit={onSubmit}
-      noValidate
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      shadow="xs"
-      data-testid={testId}
-    >
-      <Stack
-        px={{ base: '5', md: '8' }}
-        gap="0"
-        separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
-      >
-        {children}
-      </Stack>
-      {footer}
-    </chakra.form>
+    <Card.Root asChild>
+      <chakra.form onSubmit={onSubmit} noValidate data-testid={testId}>
+        <Stack
+          px={{ base: '5', md: '8' }}
+          gap="0"
+          separator={<Box borderBottomWidth="1px" borderColor="border.muted" />}
+        >
+          {children}
+        </Stack>
+        {footer}
+      </chakra.form>
+    </Card.Root>
   );
 }

@@ -4,12 +4,13 @@ import { AppShell, AuthScreen, loadAppShell, loadAuthScreen } from '../features/
 
 /**
  * The signed-in area. Signed out, '/' shows the auth screen and every other app route
- * redirects to '/'.
+ * redirects to it with the page asked for in `redirect` (search and all), where signing in
+ * goes back to (features/auth/useSignedIn.ts).
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
     if (!context.auth.user && location.pathname !== '/') {
-      throw redirect({ to: '/', replace: true });
+      throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
     }
   },
   // Starts the download of the frame or the sign-in screen beside the route's own chunks.
@@ -21,10 +22,15 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   const user = useCurrentUser();
-  const pathname = useLocation({ select: (location) => location.pathname });
+  const location = useLocation();
   if (!user) {
-    // The session ended while on an app screen (logout, expiry): back to '/'.
-    return pathname === '/' ? <AuthScreen /> : <Navigate to="/" replace />;
+    // The session expired while on an app screen: sign in again and come back to it. (Logging
+    // out goes to '/' before the user is gone, so it never gets here.)
+    return location.pathname === '/' ? (
+      <AuthScreen />
+    ) : (
+      <Navigate to="/" search={{ redirect: location.href }} replace />
+    );
   }
   return (
     <AppShell user={user}>

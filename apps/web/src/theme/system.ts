@@ -6,6 +6,7 @@ import {
   badgeRecipe,
   breakpoints,
   buttonRecipe,
+  cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
   cssVarsPrefix,
@@ -77,6 +78,7 @@ const chakraTheme = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
@@ -96,7 +98,8 @@ const chakraTheme = defineConfig({
 
 /**
  * The app's one theme: Chakra's defaults plus a teal "brand" palette (used as the default
- * colour palette), a system font stack and a soft app background.
+ * colour palette), a system font stack, a soft app background, and its one card: a white panel
+ * with a faint border and shadow (tables, forms and their skeletons alike).
  */
 const config = defineConfig({
   globalCss: {
@@ -133,6 +136,16 @@ const config = defineConfig({
         ink: {
           800: { value: '#0f2f3a' },
           900: { value: '#0a2230' },
+        },
+      },
+    },
+    slotRecipes: {
+      // Merged into Chakra's card recipe (chakraTheme above).
+      card: {
+        slots: cardSlotRecipe.slots,
+        base: { root: { borderRadius: 'xl' } },
+        variants: {
+          variant: { outline: { root: { borderColor: 'border.muted', boxShadow: 'xs' } } },
         },
       },
     },

@@ -14,11 +14,14 @@ export function useLogout() {
 
   const signedOut = async () => {
     await queryClient.cancelQueries();
+    // Started first: the location is '/' when the signed-in frame sees the user gone, so it does
+    // not take this for an expiry and keep the page to come back to.
+    const home = navigate({ to: '/' });
     utils.auth.me.setData(undefined, null);
     queryClient.removeQueries({
       predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey),
     });
-    await navigate({ to: '/' });
+    await home;
   };
 
   return trpc.auth.logout.useMutation({

@@ -2,29 +2,22 @@ import { useDeferredValue, type ReactNode } from 'react';
 import {
   Box,
   Button,
+  Card,
   HStack,
   Skeleton,
   Table,
   Text,
   VStack,
-  type BoxProps,
+  type CardRootProps,
   type TableRootProps,
 } from '@chakra-ui/react';
 
-/** A white rounded card around a table, with horizontal scrolling on narrow screens. */
-export function TableCard({ children, ...props }: { children: ReactNode } & BoxProps) {
+/** The app's card around a table, with horizontal scrolling on narrow screens. */
+function TableCard({ children, ...props }: { children: ReactNode } & CardRootProps) {
   return (
-    <Box
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      shadow="xs"
-      overflow="hidden"
-      {...props}
-    >
+    <Card.Root overflow="hidden" {...props}>
       <Table.ScrollArea>{children}</Table.ScrollArea>
-    </Box>
+    </Card.Root>
   );
 }
 

@@ -24,6 +24,7 @@ import {
   type QueryKey,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
+import { LuSearchX } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterInput } from '../../components/FilterInput';
 import { errorMessage } from '../../lib/errors';
@@ -219,36 +220,39 @@ export interface ListColumn {
 }
 
 /**
- * The table of a list: its header, then 5 skeleton rows while the first page loads, the error,
- * the empty state, or a row per record; below it "Load more" while pages are left (beside
- * `footerStart` when given).
+ * The table of a list (`data-testid="<plural>-table"`): its header, then 5 skeleton rows while the
+ * first page loads, the error, the empty state (`No orders match "…".` while filtered, else
+ * `empty`), or a row per record; below it "Load more" while pages are left (beside `footerStart`
+ * when given).
  */
 export function ListView<TItem>({
   list,
   columns,
-  testId,
   plural,
+  q,
   empty,
   row,
   footerStart,
 }: {
   list: InfiniteList<TItem>;
   columns: readonly ListColumn[];
-  testId: string;
   /** 'orders': 'Failed to load orders: …'. */
   plural: string;
-  empty: { icon: ReactNode; text: ReactNode };
+  /** The text filter. */
+  q: string | undefined;
+  empty: { icon: ReactNode; text: string };
   row: (item: TItem) => ReactNode;
   footerStart?: ReactNode;
 }) {
   const { query, rows, loading } = list;
+  const none = q ? { icon: <LuSearchX />, text: `No ${plural} match "${q}".` } : empty;
   const loadMore = query.hasNextPage ? <LoadMoreButton list={query} /> : null;
   return (
     <>
       <ListTable
         dimmed={query.isPlaceholderData}
         interactive={rows.length > 0}
-        data-testid={testId}
+        data-testid={`${plural}-table`}
       >
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -278,8 +282,8 @@ export function ListView<TItem>({
               message={`Failed to load ${plural}: ${errorMessage(query.error)}`}
             />
           ) : rows.length === 0 ? (
-            <EmptyRow columns={columns.length} icon={empty.icon}>
-              {empty.text}
+            <EmptyRow columns={columns.length} icon={none.icon}>
+              {none.text}
             </EmptyRow>
           ) : (
             rows.map(row)

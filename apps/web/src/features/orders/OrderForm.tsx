@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Card,
   chakra,
   Field,
   Flex,
@@ -64,7 +65,8 @@ function toFormValues(
   };
 }
 
-function Card({
+/** A titled section of the order form, in the app's card. */
+function Section({
   title,
   description,
   actions,
@@ -76,7 +78,7 @@ function Card({
   children: ReactNode;
 }) {
   return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" shadow="xs">
+    <Card.Root>
       <Flex
         px={{ base: '5', md: '6' }}
         pt="5"
@@ -100,7 +102,7 @@ function Card({
       <Box px={{ base: '5', md: '6' }} pb="6">
         {children}
       </Box>
-    </Box>
+    </Card.Root>
   );
 }
 
@@ -256,7 +258,10 @@ export function OrderForm({
           gap="5"
           alignItems="start"
         >
-          <Card title="Order Details" description="Who the order is for, when, and how it ships.">
+          <Section
+            title="Order Details"
+            description="Who the order is for, when, and how it ships."
+          >
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
               <GridItem colSpan={{ md: 3 }}>
                 <Field.Root invalid={!!errors.pharmacyId} required>
@@ -314,9 +319,9 @@ export function OrderForm({
                 </Field.Root>
               </GridItem>
             </Grid>
-          </Card>
+          </Section>
 
-          <Card title="Order Summary">
+          <Section title="Order Summary">
             <Stack gap="3" data-testid="order-summary">
               {order ? <SummaryRow label="Order #">{order.orderNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
@@ -343,10 +348,10 @@ export function OrderForm({
                 USD. Line totals are recomputed by the server when the order is saved.
               </Text>
             </Stack>
-          </Card>
+          </Section>
         </Grid>
 
-        <Card
+        <Section
           title="Line Items"
           description="Pick a category, then a product and a variant; or type a description."
           actions={
@@ -361,20 +366,16 @@ export function OrderForm({
               {errors.lineItems.message}
             </Text>
           ) : null}
-        </Card>
+        </Section>
 
-        <Flex
-          justify="flex-end"
-          align="center"
+        <Card.Root
+          flexDirection="row"
+          justifyContent="flex-end"
+          alignItems="center"
           gap="3"
-          wrap="wrap"
+          flexWrap="wrap"
           px={{ base: '5', md: '6' }}
           py="4"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border.muted"
-          rounded="xl"
-          shadow="xs"
         >
           {savedAgo ? (
             <HStack gap="1.5" color="fg.muted" textStyle="sm" me="auto" data-testid="saved-ago">
@@ -405,7 +406,7 @@ export function OrderForm({
           >
             {isEdit ? 'Update Order' : 'Create Order'}
           </Button>
-        </Flex>
+        </Card.Root>
       </Stack>
     </chakra.form>
   );

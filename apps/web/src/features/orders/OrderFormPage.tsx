@@ -1,25 +1,16 @@
-import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { BackLink } from '../../components/BackLink';
-import { NotFoundPage } from '../../components/NotFound';
-import { PageHeader } from '../../components/PageHeader';
-import { errorMessage, errorStatus } from '../../lib/errors';
+import { Card, Grid, Skeleton, Stack } from '@chakra-ui/react';
+import { RecordFormPage } from '../../components/RecordFormPage';
 import { trpc } from '../../lib/trpc';
 import { OrderForm } from './OrderForm';
 
-function Panel({ children }: { children: React.ReactNode }) {
-  return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="6">
-      {children}
-    </Box>
-  );
-}
+const back = { to: '/orders', label: 'Back to Orders' } as const;
 
 /** Placeholders in the form's shape while the order, pharmacies and products load. */
-function FormSkeleton() {
+function OrderFormSkeleton() {
   return (
     <Stack gap="5" data-testid="form-skeleton" aria-busy="true">
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="5">
-        <Panel>
+        <Card.Root p="6">
           <Skeleton h="5" w="36" mb="5" />
           <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
             {[3, 1, 2, 3].map((span, index) => (
@@ -29,8 +20,8 @@ function FormSkeleton() {
               </Stack>
             ))}
           </Grid>
-        </Panel>
-        <Panel>
+        </Card.Root>
+        <Card.Root p="6">
           <Skeleton h="5" w="32" mb="5" />
           <Stack gap="3">
             {Array.from({ length: 4 }, (_, index) => (
@@ -38,16 +29,16 @@ function FormSkeleton() {
             ))}
             <Skeleton h="8" mt="2" />
           </Stack>
-        </Panel>
+        </Card.Root>
       </Grid>
-      <Panel>
+      <Card.Root p="6">
         <Skeleton h="5" w="28" mb="5" />
         <Stack gap="3">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} h="9" />
           ))}
         </Stack>
-      </Panel>
+      </Card.Root>
     </Stack>
   );
 }
@@ -56,64 +47,58 @@ function FormSkeleton() {
 function useFormOptions() {
   const pharmacies = trpc.pharmacies.options.useQuery();
   const products = trpc.products.options.useQuery();
-  return { pharmacies, products };
+  return {
+    data:
+      pharmacies.data && products.data
+        ? { pharmacies: pharmacies.data, products: products.data }
+        : undefined,
+    error: pharmacies.error ?? products.error,
+  };
 }
 
 export function NewOrderPage() {
-  const { pharmacies, products } = useFormOptions();
-  const failed = pharmacies.error ?? products.error;
+  const options = useFormOptions();
   return (
-    <>
-      <PageHeader
-        back={<BackLink to="/orders">Back to Orders</BackLink>}
-        title="New Order"
-        description="Create a purchase order for a pharmacy."
-      />
-      {failed ? (
-        <Text color="fg.error" textStyle="sm">
-          Failed to load the order form: {errorMessage(failed)}
-        </Text>
-      ) : pharmacies.data && products.data ? (
-        <OrderForm pharmacies={pharmacies.data} products={products.data} />
-      ) : (
-        <FormSkeleton />
-      )}
-    </>
+    <RecordFormPage
+      back={back}
+      title="New Order"
+      description="Create a purchase order for a pharmacy."
+      load={options}
+      loadError="Failed to load the order form"
+      skeleton={<OrderFormSkeleton />}
+    >
+      {(data) => <OrderForm pharmacies={data.pharmacies} products={data.products} />}
+    </RecordFormPage>
   );
 }
 
 export function EditOrderPage({ id }: { id: number }) {
   const order = trpc.orders.get.useQuery({ id });
-  const { pharmacies, products } = useFormOptions();
-
-  if (order.isError && errorStatus(order.error) === 404) return <NotFoundPage />;
-  const failed = order.error ?? pharmacies.error ?? products.error;
-
+  const options = useFormOptions();
   return (
-    <>
-      <PageHeader
-        back={<BackLink to="/orders">Back to Orders</BackLink>}
-        title="Edit Order"
-        description={
-          order.data
-            ? `${order.data.orderNumber} · ${order.data.pharmacy.name}`
-            : 'Update the order and its line items.'
-        }
-      />
-      {failed ? (
-        <Text color="fg.error" textStyle="sm">
-          Failed to load order: {errorMessage(failed)}
-        </Text>
-      ) : order.data && pharmacies.data && products.data ? (
+    <RecordFormPage
+      back={back}
+      title="Edit Order"
+      description={
+        order.data
+          ? `${order.data.orderNumber} · ${order.data.pharmacy.name}`
+          : 'Update the order and its line items.'
+      }
+      load={{
+        data: order.data && options.data ? { order: order.data, ...options.data } : undefined,
+        error: order.error ?? options.error,
+      }}
+      loadError="Failed to load order"
+      skeleton={<OrderFormSkeleton />}
+    >
+      {(data) => (
         <OrderForm
-          key={order.data.id}
-          order={order.data}
-          pharmacies={pharmacies.data}
-          products={products.data}
+          key={data.order.id}
+          order={data.order}
+          pharmacies={data.pharmacies}
+          products={data.products}
         />
-      ) : (
-        <FormSkeleton />
       )}
-    </>
+    </RecordFormPage>
   );
 }

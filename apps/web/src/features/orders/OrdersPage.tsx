@@ -7,7 +7,6 @@ import {
   LuEye,
   LuPencil,
   LuPlus,
-  LuSearchX,
   LuSend,
   LuShoppingCart,
 } from 'react-icons/lu';
@@ -93,18 +92,14 @@ export function OrdersPage() {
         <ListView
           list={list}
           columns={COLUMNS}
-          testId="orders-table"
           plural="orders"
-          empty={
-            search.q
-              ? { icon: <LuSearchX />, text: `No orders match "${search.q}".` }
-              : params.tab
-                ? { icon: <LuShoppingCart />, text: `No ${params.tab} orders found.` }
-                : {
-                    icon: <LuShoppingCart />,
-                    text: 'No orders yet — click New Order to get started.',
-                  }
-          }
+          q={search.q}
+          empty={{
+            icon: <LuShoppingCart />,
+            text: params.tab
+              ? `No ${params.tab} orders found.`
+              : 'No orders yet — click New Order to get started.',
+          }}
           row={(order) => (
             <OrderRow
               key={order.id}

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Button, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuBuilding2, LuEye, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
+import { LuBuilding2, LuEye, LuPencil, LuPlus } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
@@ -91,16 +91,12 @@ export function PharmaciesPage() {
       <ListView
         list={list}
         columns={COLUMNS}
-        testId="pharmacies-table"
         plural="pharmacies"
-        empty={
-          search.q
-            ? { icon: <LuSearchX />, text: `No pharmacies match "${search.q}".` }
-            : {
-                icon: <LuBuilding2 />,
-                text: 'No pharmacies yet — click New Pharmacy to get started.',
-              }
-        }
+        q={search.q}
+        empty={{
+          icon: <LuBuilding2 />,
+          text: 'No pharmacies yet — click New Pharmacy to get started.',
+        }}
         row={(pharmacy) => (
           <PharmacyRow
             key={pharmacy.id}

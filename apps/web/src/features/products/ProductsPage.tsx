@@ -1,15 +1,7 @@
 import { memo, useState } from 'react';
 import { Button, Table } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import {
-  LuEye,
-  LuPackage,
-  LuPencil,
-  LuPlus,
-  LuSearchX,
-  LuToggleLeft,
-  LuToggleRight,
-} from 'react-icons/lu';
+import { LuEye, LuPackage, LuPencil, LuPlus, LuToggleLeft, LuToggleRight } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
@@ -105,18 +97,14 @@ export function ProductsPage() {
         <ListView
           list={list}
           columns={COLUMNS}
-          testId="products-table"
           plural="products"
-          empty={
-            search.q
-              ? { icon: <LuSearchX />, text: `No products match "${search.q}".` }
-              : {
-                  icon: <LuPackage />,
-                  text: tab
-                    ? `No ${tab.category}s found.`
-                    : 'No products yet — add one or import variants.',
-                }
-          }
+          q={search.q}
+          empty={{
+            icon: <LuPackage />,
+            text: tab
+              ? `No ${tab.category}s found.`
+              : 'No products yet — add one or import variants.',
+          }}
           row={(product) => (
             <ProductRow
               key={product.id}

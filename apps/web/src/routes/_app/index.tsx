@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { safeRedirect } from '../../lib/redirect';
 
 const loadDashboard = () => import('../../features/dashboard/DashboardPage');
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
@@ -10,6 +11,11 @@ const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard
  * download beside the route's other chunks.
  */
 export const Route = createFileRoute('/_app/')({
+  // Signed out: the page to go back to after signing in (routes/_app.tsx sets it).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const redirect = safeRedirect(search.redirect);
+    return redirect ? { redirect } : {};
+  },
   loader: ({ context }) => {
     if (context.auth.user) void loadDashboard();
   },
