@@ -1,15 +1,7 @@
 import { memo, useState } from 'react';
 import { Box, Button, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import {
-  LuCircleCheck,
-  LuCreditCard,
-  LuEye,
-  LuFileText,
-  LuPencil,
-  LuPlus,
-  LuSearchX,
-} from 'react-icons/lu';
+import { LuCircleCheck, LuCreditCard, LuEye, LuFileText, LuPencil, LuPlus } from 'react-icons/lu';
 import { formatDate, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
@@ -95,15 +87,14 @@ export function InvoicesPage() {
         <ListView
           list={list}
           columns={COLUMNS}
-          testId="invoices-table"
           plural="invoices"
-          empty={
-            search.q
-              ? { icon: <LuSearchX />, text: `No invoices match "${search.q}".` }
-              : params.tab
-                ? { icon: <LuFileText />, text: emptyTabText(params.tab) }
-                : { icon: <LuFileText />, text: 'No invoices yet — create an order first.' }
-          }
+          q={search.q}
+          empty={{
+            icon: <LuFileText />,
+            text: params.tab
+              ? emptyTabText(params.tab)
+              : 'No invoices yet — create an order first.',
+          }}
           row={(invoice) => (
             <InvoiceRow
               key={invoice.id}

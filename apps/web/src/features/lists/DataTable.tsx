@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 
 /** The app's card around a table, with horizontal scrolling on narrow screens. */
-function TableCard({ children, ...props }: { children: ReactNode } & CardRootProps) {
+export function TableCard({ children, ...props }: { children: ReactNode } & CardRootProps) {
   return (
     <Card.Root overflow="hidden" {...props}>
       <Table.ScrollArea>{children}</Table.ScrollArea>

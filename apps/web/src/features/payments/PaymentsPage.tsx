@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useState } from 'react';
 import { Button, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { LuCreditCard, LuEye, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
+import { LuCreditCard, LuEye, LuPencil, LuPlus } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
@@ -98,13 +98,9 @@ export function PaymentsPage() {
       <ListView
         list={list}
         columns={COLUMNS}
-        testId="payments-table"
         plural="payments"
-        empty={
-          search.q
-            ? { icon: <LuSearchX />, text: `No payments match "${search.q}".` }
-            : { icon: <LuCreditCard />, text: 'No payments recorded yet.' }
-        }
+        q={search.q}
+        empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
         row={(payment) => (
           <PaymentRow
             key={payment.id}
