@@ -182,6 +182,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0002_orders_search',
       '0003_front_door',
       '0004_money',
+      '0005_insights',
     ]);
   });
 });

@@ -1,14 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import {
   Box,
-  Button,
   chakra,
   Field,
   Flex,
   Grid,
   GridItem,
-  Heading,
-  HStack,
   Input,
   InputGroup,
   NativeSelect,
@@ -18,9 +15,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { LuClock } from 'react-icons/lu';
 import {
   addDaysIso,
   DEFAULT_DUE_DAYS,
@@ -42,6 +38,8 @@ import {
   type InvoiceInput,
   type PaymentTerms,
 } from '@pharm/validators';
+import { DraftFormFooter } from '../../components/DraftFormFooter';
+import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
@@ -126,34 +124,6 @@ function liveTotals(values: Pick<InvoiceFormValues, 'amount' | 'taxRate' | 'ship
   } catch {
     return null;
   }
-}
-
-function Card({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" shadow="xs">
-      <Box px={{ base: '5', md: '6' }} pt="5" pb="4">
-        <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
-          {title}
-        </Heading>
-        {description ? (
-          <Text textStyle="sm" color="fg.muted" mt="0.5">
-            {description}
-          </Text>
-        ) : null}
-      </Box>
-      <Box px={{ base: '5', md: '6' }} pb="6">
-        {children}
-      </Box>
-    </Box>
-  );
 }
 
 function SummaryRow({
@@ -313,7 +283,6 @@ export function InvoiceForm({
     await navigate({ to: '/invoices' });
   });
 
-  const pending = isSubmitting || savingDraft;
   const showSaveDraft = !invoice || invoice.status === 'Draft';
   const locked = fromOrderId !== null;
 
@@ -326,7 +295,10 @@ export function InvoiceForm({
           alignItems="start"
         >
           <Stack gap="5">
-            <Card title="Invoice Details" description="Who is billed, from which order, and when.">
+            <SectionCard
+              title="Invoice Details"
+              description="Who is billed, from which order, and when."
+            >
               <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
                 <GridItem colSpan={{ md: 3 }}>
                   <Field.Root invalid={!!errors.fromOrderId}>
@@ -418,9 +390,9 @@ export function InvoiceForm({
                   </Field.Root>
                 </GridItem>
               </Grid>
-            </Card>
+            </SectionCard>
 
-            <Card
+            <SectionCard
               title="Product Information"
               description="Lot and packaging details printed on the invoice."
             >
@@ -443,10 +415,10 @@ export function InvoiceForm({
                   </Field.Root>
                 ))}
               </Grid>
-            </Card>
+            </SectionCard>
           </Stack>
 
-          <Card title="Invoice Summary">
+          <SectionCard title="Invoice Summary">
             <Stack gap="4" data-testid="invoice-summary">
               {invoice ? <SummaryRow label="Invoice #">{invoice.invoiceNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
@@ -523,52 +495,19 @@ export function InvoiceForm({
                 USD. Tax is rounded to the cent; the server recomputes every figure on save.
               </Text>
             </Stack>
-          </Card>
+          </SectionCard>
         </Grid>
 
-        <Flex
-          justify="flex-end"
-          align="center"
-          gap="3"
-          wrap="wrap"
-          px={{ base: '5', md: '6' }}
-          py="4"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border.muted"
-          rounded="xl"
-          shadow="xs"
-        >
-          {savedAgo ? (
-            <HStack gap="1.5" color="fg.muted" textStyle="sm" me="auto" data-testid="saved-ago">
-              <LuClock />
-              <Text>{savedAgo}</Text>
-            </HStack>
-          ) : null}
-          <Button variant="outline" colorPalette="gray" asChild>
-            <Link to="/invoices">Cancel</Link>
-          </Button>
-          {showSaveDraft ? (
-            <Button
-              type="button"
-              variant="subtle"
-              onClick={() => void saveDraft()}
-              loading={savingDraft}
-              loadingText="Saving..."
-              disabled={pending && !savingDraft}
-            >
-              Save Draft
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            loading={isSubmitting}
-            loadingText={isEdit ? 'Updating...' : 'Creating...'}
-            disabled={pending && !isSubmitting}
-          >
-            {isEdit ? 'Update Invoice' : 'Create Invoice'}
-          </Button>
-        </Flex>
+        <DraftFormFooter
+          cancelTo="/invoices"
+          noun="Invoice"
+          isEdit={isEdit}
+          savedAgo={savedAgo}
+          showSaveDraft={showSaveDraft}
+          onSaveDraft={() => void saveDraft()}
+          savingDraft={savingDraft}
+          submitting={isSubmitting}
+        />
       </Stack>
     </chakra.form>
   );

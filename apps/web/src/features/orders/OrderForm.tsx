@@ -3,14 +3,11 @@ import {
   Alert,
   Box,
   Button,
-  Card,
   chakra,
   Field,
   Flex,
   Grid,
   GridItem,
-  Heading,
-  HStack,
   Input,
   NativeSelect,
   Separator,
@@ -19,9 +16,9 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { LuClock, LuPlus } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import {
   formOrderTotalCents,
   formatUsd,
@@ -33,6 +30,8 @@ import {
   type OrderData,
   type OrderInput,
 } from '@pharm/validators';
+import { DraftFormFooter } from '../../components/DraftFormFooter';
+import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
@@ -63,47 +62,6 @@ function toFormValues(
     notes: order?.notes ?? '',
     lineItems: order ? toFormLines(order.lineItems, products) : [blankLine()],
   };
-}
-
-/** A titled section of the order form, in the app's card. */
-function Section({
-  title,
-  description,
-  actions,
-  children,
-}: {
-  title: string;
-  description?: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card.Root>
-      <Flex
-        px={{ base: '5', md: '6' }}
-        pt="5"
-        pb="4"
-        justify="space-between"
-        align="center"
-        gap="3"
-      >
-        <Box>
-          <Heading as="h2" size="sm" fontWeight="semibold" color="ink.900">
-            {title}
-          </Heading>
-          {description ? (
-            <Text textStyle="sm" color="fg.muted" mt="0.5">
-              {description}
-            </Text>
-          ) : null}
-        </Box>
-        {actions}
-      </Flex>
-      <Box px={{ base: '5', md: '6' }} pb="6">
-        {children}
-      </Box>
-    </Card.Root>
-  );
 }
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -238,7 +196,6 @@ export function OrderForm({
     await navigate({ to: '/orders' });
   });
 
-  const pending = isSubmitting || savingDraft;
   const showSaveDraft = !order || order.status === 'Draft';
 
   return (
@@ -258,7 +215,7 @@ export function OrderForm({
           gap="5"
           alignItems="start"
         >
-          <Section
+          <SectionCard
             title="Order Details"
             description="Who the order is for, when, and how it ships."
           >
@@ -319,9 +276,9 @@ export function OrderForm({
                 </Field.Root>
               </GridItem>
             </Grid>
-          </Section>
+          </SectionCard>
 
-          <Section title="Order Summary">
+          <SectionCard title="Order Summary">
             <Stack gap="3" data-testid="order-summary">
               {order ? <SummaryRow label="Order #">{order.orderNumber}</SummaryRow> : null}
               <SummaryRow label="Status">
@@ -348,10 +305,10 @@ export function OrderForm({
                 USD. Line totals are recomputed by the server when the order is saved.
               </Text>
             </Stack>
-          </Section>
+          </SectionCard>
         </Grid>
 
-        <Section
+        <SectionCard
           title="Line Items"
           description="Pick a category, then a product and a variant; or type a description."
           actions={
@@ -366,47 +323,19 @@ export function OrderForm({
               {errors.lineItems.message}
             </Text>
           ) : null}
-        </Section>
+        </SectionCard>
 
-        <Card.Root
-          flexDirection="row"
-          justifyContent="flex-end"
-          alignItems="center"
-          gap="3"
-          flexWrap="wrap"
-          px={{ base: '5', md: '6' }}
-          py="4"
-        >
-          {savedAgo ? (
-            <HStack gap="1.5" color="fg.muted" textStyle="sm" me="auto" data-testid="saved-ago">
-              <LuClock />
-              <Text>{savedAgo}</Text>
-            </HStack>
-          ) : null}
-          <Button variant="outline" colorPalette="gray" asChild>
-            <Link to="/orders">Cancel</Link>
-          </Button>
-          {showSaveDraft ? (
-            <Button
-              type="button"
-              variant="subtle"
-              onClick={() => void saveDraft()}
-              loading={savingDraft}
-              loadingText="Saving..."
-              disabled={pending && !savingDraft}
-            >
-              Save Draft
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            loading={isSubmitting}
-            loadingText={isEdit ? 'Updating...' : 'Creating...'}
-            disabled={locked || (pending && !isSubmitting)}
-          >
-            {isEdit ? 'Update Order' : 'Create Order'}
-          </Button>
-        </Card.Root>
+        <DraftFormFooter
+          cancelTo="/orders"
+          noun="Order"
+          isEdit={isEdit}
+          savedAgo={savedAgo}
+          showSaveDraft={showSaveDraft}
+          onSaveDraft={() => void saveDraft()}
+          savingDraft={savingDraft}
+          submitting={isSubmitting}
+          submitDisabled={locked}
+        />
       </Stack>
     </chakra.form>
   );

@@ -353,7 +353,9 @@ function OutstandingReport({
                       textDecoration="underline"
                       textUnderlineOffset="2px"
                     >
-                      <Link to="/invoices">{row.invoiceNumber}</Link>
+                      <Link to="/invoices" search={{ q: row.invoiceNumber }}>
+                        {row.invoiceNumber}
+                      </Link>
                     </Text>
                   </Table.Cell>
                   <Table.Cell>{row.pharmacy.name}</Table.Cell>

@@ -6,7 +6,7 @@ export type SearchResults = RouterOutputs['search']['find'];
 /** Where a result goes: its list page, filtered to it where that list has a filter. */
 export type SearchLink =
   | { to: '/orders'; search: { q: string } }
-  | { to: '/invoices' }
+  | { to: '/invoices'; search: { q: string } }
   | { to: '/pharmacies'; search: { q: string } }
   | { to: '/products'; search: { q: string } };
 
@@ -33,7 +33,7 @@ export function searchOptions(results: SearchResults): SearchOption[] {
       group: 'Invoices',
       title: invoice.invoiceNumber,
       detail: `${invoice.pharmacy.name} · ${formatUsd(invoice.balance)} outstanding`,
-      link: { to: '/invoices' },
+      link: { to: '/invoices', search: { q: invoice.invoiceNumber } },
     })),
     ...results.pharmacies.map((pharmacy): SearchOption => ({
       key: `pharmacy-${pharmacy.id}`,
