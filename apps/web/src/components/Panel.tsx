@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Flex, Heading, Skeleton, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Card, Flex, Heading, Skeleton, Stack, Text, type CardRootProps } from '@chakra-ui/react';
 
 /** A white card with a title row (and something on its right, e.g. a link or a button). */
 export function Panel({
@@ -14,18 +14,9 @@ export function Panel({
   titleId?: string;
   aside?: ReactNode;
   children: ReactNode;
-} & Omit<BoxProps, 'title'>) {
+} & Omit<CardRootProps, 'title'>) {
   return (
-    <Box
-      as="section"
-      aria-labelledby={titleId}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      shadow="xs"
-      {...props}
-    >
+    <Card.Root as="section" aria-labelledby={titleId} {...props}>
       <Flex
         align="center"
         justify="space-between"
@@ -41,7 +32,7 @@ export function Panel({
         {aside}
       </Flex>
       {children}
-    </Box>
+    </Card.Root>
   );
 }
 
@@ -62,17 +53,7 @@ export function StatCard({
   testId: string;
 }) {
   return (
-    <Box
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      shadow="xs"
-      px="5"
-      py="4"
-      data-testid={testId}
-      aria-busy={loading}
-    >
+    <Card.Root px="5" py="4" data-testid={testId} aria-busy={loading}>
       <Flex justify="space-between" align="flex-start" gap="3">
         <Stack gap="1" minW="0">
           <Text textStyle="sm" color="fg.muted" fontWeight="medium">
@@ -111,6 +92,6 @@ export function StatCard({
           {icon}
         </Flex>
       </Flex>
-    </Box>
+    </Card.Root>
   );
 }

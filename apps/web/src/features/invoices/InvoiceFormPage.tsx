@@ -1,21 +1,12 @@
-import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { BackLink } from '../../components/BackLink';
-import { NotFoundPage } from '../../components/NotFound';
-import { PageHeader } from '../../components/PageHeader';
-import { errorMessage, errorStatus } from '../../lib/errors';
+import { Card, Grid, Skeleton, Stack } from '@chakra-ui/react';
+import { RecordFormPage } from '../../components/RecordFormPage';
 import { trpc } from '../../lib/trpc';
 import { InvoiceForm } from './InvoiceForm';
 
-function Panel({ children }: { children: React.ReactNode }) {
-  return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="6">
-      {children}
-    </Box>
-  );
-}
+const back = { to: '/invoices', label: 'Back to Invoices' } as const;
 
 /** Placeholders in the form's shape while the invoice and the pickers' options load. */
-function FormSkeleton() {
+function InvoiceFormSkeleton() {
   return (
     <Grid
       templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }}
@@ -23,7 +14,7 @@ function FormSkeleton() {
       data-testid="form-skeleton"
       aria-busy="true"
     >
-      <Panel>
+      <Card.Root p="6">
         <Skeleton h="5" w="36" mb="5" />
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
           {[3, 3, 1, 1, 1, 3].map((span, index) => (
@@ -33,8 +24,8 @@ function FormSkeleton() {
             </Stack>
           ))}
         </Grid>
-      </Panel>
-      <Panel>
+      </Card.Root>
+      <Card.Root p="6">
         <Skeleton h="5" w="32" mb="5" />
         <Stack gap="3">
           {Array.from({ length: 5 }, (_, index) => (
@@ -42,7 +33,7 @@ function FormSkeleton() {
           ))}
           <Skeleton h="8" mt="2" />
         </Stack>
-      </Panel>
+      </Card.Root>
     </Grid>
   );
 }
@@ -54,64 +45,58 @@ function FormSkeleton() {
 function useFormOptions() {
   const pharmacies = trpc.pharmacies.options.useQuery();
   const orders = trpc.invoices.orderOptions.useQuery(undefined, { refetchOnMount: 'always' });
-  return { pharmacies, orders };
+  return {
+    data:
+      pharmacies.data && orders.data
+        ? { pharmacies: pharmacies.data, orders: orders.data }
+        : undefined,
+    error: pharmacies.error ?? orders.error,
+  };
 }
 
 export function NewInvoicePage() {
-  const { pharmacies, orders } = useFormOptions();
-  const failed = pharmacies.error ?? orders.error;
+  const options = useFormOptions();
   return (
-    <>
-      <PageHeader
-        back={<BackLink to="/invoices">Back to Invoices</BackLink>}
-        title="New Invoice"
-        description="Bill a pharmacy, from one of its orders or for an amount."
-      />
-      {failed ? (
-        <Text color="fg.error" textStyle="sm">
-          Failed to load the invoice form: {errorMessage(failed)}
-        </Text>
-      ) : pharmacies.data && orders.data ? (
-        <InvoiceForm pharmacies={pharmacies.data} orders={orders.data} />
-      ) : (
-        <FormSkeleton />
-      )}
-    </>
+    <RecordFormPage
+      back={back}
+      title="New Invoice"
+      description="Bill a pharmacy, from one of its orders or for an amount."
+      load={options}
+      loadError="Failed to load the invoice form"
+      skeleton={<InvoiceFormSkeleton />}
+    >
+      {(data) => <InvoiceForm pharmacies={data.pharmacies} orders={data.orders} />}
+    </RecordFormPage>
   );
 }
 
 export function EditInvoicePage({ id }: { id: number }) {
   const invoice = trpc.invoices.get.useQuery({ id });
-  const { pharmacies, orders } = useFormOptions();
-
-  if (invoice.isError && errorStatus(invoice.error) === 404) return <NotFoundPage />;
-  const failed = invoice.error ?? pharmacies.error ?? orders.error;
-
+  const options = useFormOptions();
   return (
-    <>
-      <PageHeader
-        back={<BackLink to="/invoices">Back to Invoices</BackLink>}
-        title="Edit Invoice"
-        description={
-          invoice.data
-            ? `${invoice.data.invoiceNumber} · ${invoice.data.pharmacy.name}`
-            : 'Update the invoice and its amounts.'
-        }
-      />
-      {failed ? (
-        <Text color="fg.error" textStyle="sm">
-          Failed to load invoice: {errorMessage(failed)}
-        </Text>
-      ) : invoice.data && pharmacies.data && orders.data ? (
+    <RecordFormPage
+      back={back}
+      title="Edit Invoice"
+      description={
+        invoice.data
+          ? `${invoice.data.invoiceNumber} · ${invoice.data.pharmacy.name}`
+          : 'Update the invoice and its amounts.'
+      }
+      load={{
+        data: invoice.data && options.data ? { invoice: invoice.data, ...options.data } : undefined,
+        error: invoice.error ?? options.error,
+      }}
+      loadError="Failed to load invoice"
+      skeleton={<InvoiceFormSkeleton />}
+    >
+      {(data) => (
         <InvoiceForm
-          key={invoice.data.id}
-          invoice={invoice.data}
-          pharmacies={pharmacies.data}
-          orders={orders.data}
+          key={data.invoice.id}
+          invoice={data.invoice}
+          pharmacies={data.pharmacies}
+          orders={data.orders}
         />
-      ) : (
-        <FormSkeleton />
       )}
-    </>
+    </RecordFormPage>
   );
 }
