@@ -52,7 +52,7 @@ describe('GET /api/activity', () => {
       entityType: 'product',
       entityId: created.id,
       action: 'update',
-      label: 'Product HIST-1 (HIST-1)',
+      label: 'HIST-1',
       recordExists: true,
       user: { id: userId },
       changes: [{ field: 'defaultPrice', from: '12.50', to: '13.00' }],

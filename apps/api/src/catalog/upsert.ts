@@ -223,7 +223,7 @@ export function importCatalog(
       .filter(
         (p) => p.status !== 'unchanged' || p.createdVariants.length || p.updatedVariants.length,
       )
-      .map(({ product, status, before, createdVariants, updatedVariants }) => {
+      .map(({ product, before, createdVariants, updatedVariants }) => {
         const subject = {
           type: 'product' as const,
           id: ids.get(product.sku)!,

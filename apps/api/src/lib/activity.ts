@@ -73,7 +73,7 @@ const plain = (snapshot: Snapshot): Snapshot => JSON.parse(JSON.stringify(snapsh
 /** What names a record in the history, also once it is deleted. */
 const LABELS: Record<EntityType, (snapshot: Snapshot) => unknown> = {
   pharmacy: (s) => s.name,
-  product: (s) => `${String(s.name)} (${String(s.sku)})`,
+  product: (s) => s.sku,
   order: (s) => s.orderNumber,
   invoice: (s) => s.invoiceNumber,
   payment: (s) => s.paymentNumber,
