@@ -15,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index activity_log_user_idx on activity_log (user_id, id)`.execute(db);
+  await convertOlderRows(db);
+}
 
+/** Brings rows written before the log took one shape into it; rows already in it are left. */
+export async function convertOlderRows(db: Kysely<unknown>): Promise<void> {
   await sql`
     update activity_log set
       action = 'update',
