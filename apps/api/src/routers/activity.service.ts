@@ -37,8 +37,9 @@ function noteOf(details: ActivityDetails): string | null {
 }
 
 /**
- * Newest first, keyset on id, by any of record type, record and user: each filter is served by an
- * index that ends in the id (migration 0007).
+ * Newest first, keyset on id, by any of record type, record and user. A record's history and a
+ * user's changes each have an index that ends in the id (migration 0007); a record type alone
+ * walks the primary key newest first, which finds a page quickly unless that type is rare.
  */
 export async function listActivity(db: Db, query: ActivityListQuery): Promise<Page<ActivityItem>> {
   let q = db
