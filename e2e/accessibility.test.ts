@@ -183,6 +183,21 @@ describe('signed in, axe finds nothing wrong on', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("an order's History tab", async () => {
+    await visit('/orders', 'Riverside Compounding Pharmacy');
+    await clickIn(page, await rowTestId(page, 'Riverside Compounding Pharmacy'), 'View details');
+    await page.waitForSelector('[data-testid="order-details"]');
+    await page.click('[data-testid="history-tab"]');
+    await page.waitForSelector('[data-testid="record-history"] [data-testid^="change-"]');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the Activity page', async () => {
+    await visit('/activity', 'The latest changes across the business');
+    await page.waitForSelector('tr[data-testid^="activity-row-"]');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('the 404 page', async () => {
     await visit('/no-such-page', '404 Page Not Found');
     expect(await axeViolations(page)).toEqual([]);

@@ -193,6 +193,19 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/dashboard', call: (c) => c.dashboard.summary() },
   { method: 'GET', url: '/api/reports', call: (c) => c.reports.get() },
   { method: 'GET', url: '/api/search', call: (c, r) => c.search.find({ q: r.query.q as string }) },
+  {
+    method: 'GET',
+    url: '/api/activity',
+    paged: true,
+    call: (c, r) =>
+      c.activity.list({
+        cursor: num(r.query.cursor),
+        limit: num(r.query.limit),
+        entityType: r.query.entityType as never,
+        entityId: num(r.query.entityId),
+        userId: r.query.userId,
+      }),
+  },
 ];
 
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */

@@ -1,3 +1,4 @@
+import { activityRouter } from './routers/activity.js';
 import { authRouter } from './routers/auth.js';
 import { dashboardRouter } from './routers/dashboard.js';
 import { invoicesRouter } from './routers/invoices.js';
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   reports: reportsRouter,
   search: searchRouter,
+  activity: activityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -231,7 +231,10 @@ describe('create', () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       action: 'create',
-      details: { invoiceNumber: created.invoiceNumber, total: '108.75', status: 'Draft' },
+      details: {
+        label: created.invoiceNumber,
+        snapshot: { invoiceNumber: created.invoiceNumber, total: '108.75', status: 'Draft' },
+      },
     });
   });
 
@@ -696,9 +699,11 @@ describe('delete', () => {
       .where('action', '=', 'delete')
       .executeTakeFirstOrThrow();
     const details = log.details as any;
-    expect(details.invoice.invoiceNumber).toBe(created.invoiceNumber);
-    expect(details.lineItems).toHaveLength(2);
-    expect(details.payments.map((p: any) => p.paymentNumber)).toEqual([payment.body.paymentNumber]);
+    expect(details.snapshot.invoiceNumber).toBe(created.invoiceNumber);
+    expect(details.snapshot.lineItems).toHaveLength(2);
+    expect(details.cascade.payments.map((p: any) => p.paymentNumber)).toEqual([
+      payment.body.paymentNumber,
+    ]);
   });
 
   it('goes with its pharmacy, payments too, and the delete log keeps them', async () => {
@@ -715,8 +720,8 @@ describe('delete', () => {
       .where('entityId', '=', pharmacy)
       .where('action', '=', 'delete')
       .executeTakeFirstOrThrow();
-    expect((log.details as any).invoices.map((i: any) => i.id)).toEqual([created.id]);
-    expect((log.details as any).payments.map((p: any) => p.id)).toEqual([payment.body.id]);
+    expect((log.details as any).cascade.invoices.map((i: any) => i.id)).toEqual([created.id]);
+    expect((log.details as any).cascade.payments.map((p: any) => p.id)).toEqual([payment.body.id]);
   });
 });
 

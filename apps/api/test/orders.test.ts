@@ -129,9 +129,12 @@ describe('create', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: 'create',
-      details: { orderNumber: created.orderNumber, total: '29.30' },
+      details: {
+        label: created.orderNumber,
+        snapshot: { orderNumber: created.orderNumber, total: '29.30' },
+      },
     });
-    expect((rows[0]!.details as any).lineItems).toHaveLength(2);
+    expect((rows[0]!.details as any).snapshot.lineItems).toHaveLength(2);
   });
 
   it("answers bad input with 400 and the spec's field messages", async () => {
@@ -363,10 +366,10 @@ describe('update', () => {
       .where('entityId', '=', created.id)
       .orderBy('id')
       .execute();
-    expect(log.map((r) => [r.action, (r.details as any).from, (r.details as any).to])).toEqual([
-      ['create', undefined, undefined],
-      ['status', 'Draft', 'Sent'],
-      ['status', 'Sent', 'Fulfilled'],
+    expect(log.map((r) => [r.action, (r.details as any).changes])).toEqual([
+      ['create', undefined],
+      ['update', [{ field: 'status', from: 'Draft', to: 'Sent' }]],
+      ['update', [{ field: 'status', from: 'Sent', to: 'Fulfilled' }]],
     ]);
   });
 
@@ -486,8 +489,8 @@ describe('delete', () => {
       .where('action', '=', 'delete')
       .executeTakeFirstOrThrow();
     const details = log.details as any;
-    expect(details.order.orderNumber).toBe(created.orderNumber);
-    expect(details.lineItems.map((l: any) => l.description)).toEqual([
+    expect(details.snapshot.orderNumber).toBe(created.orderNumber);
+    expect(details.snapshot.lineItems.map((l: any) => l.description)).toEqual([
       '10 mL clear serum vial, sterile',
       '20 mm gray stopper',
     ]);

@@ -157,9 +157,11 @@ describe('create', () => {
     expect(log[0]).toMatchObject({
       action: 'create',
       details: {
-        paymentNumber: res.body.paymentNumber,
-        invoiceNumber: invoice.invoiceNumber,
-        amount: '10.00',
+        snapshot: {
+          paymentNumber: res.body.paymentNumber,
+          invoice: invoice.invoiceNumber,
+          amount: '10.00',
+        },
         invoiceStatusFrom: 'Unpaid',
         invoiceStatusTo: 'Partially Paid',
       },
@@ -389,7 +391,7 @@ describe('delete', () => {
       .where('action', '=', 'delete')
       .executeTakeFirstOrThrow();
     expect(log.details).toMatchObject({
-      payment: { paymentNumber: a.paymentNumber, amount: '25.00' },
+      snapshot: { paymentNumber: a.paymentNumber, amount: '25.00' },
       invoiceStatusFrom: 'Partially Paid',
       invoiceStatusTo: 'Unpaid',
     });

@@ -129,7 +129,10 @@ describe('pharmacies CRUD over REST', () => {
       .execute();
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(rows.every((r) => r.userId)).toBe(true);
-    expect((rows[2]!.details as any).pharmacy.name).toBe('Logged Pharmacy 2');
+    expect((rows[1]!.details as any).changes).toEqual([
+      { field: 'name', from: 'Logged Pharmacy', to: 'Logged Pharmacy 2' },
+    ]);
+    expect((rows[2]!.details as any).snapshot.name).toBe('Logged Pharmacy 2');
   });
 
   it('deleting a pharmacy deletes its orders, invoices and payments in one go', async () => {
@@ -192,9 +195,9 @@ describe('pharmacies CRUD over REST', () => {
       .where('action', '=', 'delete')
       .executeTakeFirstOrThrow();
     const details = log.details as any;
-    expect(details.orders).toHaveLength(1);
-    expect(details.invoices).toHaveLength(1);
-    expect(details.payments[0].amount).toBe('5.00');
+    expect(details.cascade.orders).toHaveLength(1);
+    expect(details.cascade.invoices).toHaveLength(1);
+    expect(details.cascade.payments[0].amount).toBe('5.00');
   });
 });
 

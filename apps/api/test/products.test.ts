@@ -231,8 +231,8 @@ describe('products REST', () => {
     expect(left).toEqual([]);
     const log = (await activity(created.id)).at(-1)!;
     expect(log.action).toBe('delete');
-    expect((log.details as any).product.sku).toBe('DEL-1');
-    expect((log.details as any).variants.map((v: any) => v.variantSku)).toEqual([
+    expect((log.details as any).snapshot.sku).toBe('DEL-1');
+    expect((log.details as any).snapshot.variants.map((v: any) => v.variantSku)).toEqual([
       'DEL-1-A',
       'DEL-1-B',
     ]);
@@ -328,9 +328,9 @@ describe('products.save (the form: product and variants together)', () => {
       'SAVE-2-D',
     ]);
     const log = (await activity(created.id)).at(-1)!;
-    expect((log.details as any).variantsDeleted.map((v: any) => v.variantSku)).toEqual([
-      'SAVE-2-C',
-    ]);
+    const variants = (log.details as any).changes.find((c: any) => c.field === 'variants');
+    expect(variants.from.map((v: any) => v.variantSku)).toContain('SAVE-2-C');
+    expect(variants.to.map((v: any) => v.variantSku)).not.toContain('SAVE-2-C');
   });
 
   it('leaves the product exactly as it was when any part fails', async () => {

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
@@ -39,6 +40,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActivityIndexRoute = AppActivityIndexRouteImport.update({
+  id: '/activity/',
+  path: '/activity/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
   '/products/new': typeof AppProductsNewRoute
+  '/activity/': typeof AppActivityIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
   '/products/new': typeof AppProductsNewRoute
+  '/activity': typeof AppActivityIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
@@ -157,6 +165,7 @@ export interface FileRoutesById {
   '/_app/orders/new': typeof AppOrdersNewRoute
   '/_app/pharmacies/new': typeof AppPharmaciesNewRoute
   '/_app/products/new': typeof AppProductsNewRoute
+  '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/pharmacies/new'
     | '/products/new'
+    | '/activity/'
     | '/invoices/'
     | '/orders/'
     | '/payments/'
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
     | '/orders/new'
     | '/pharmacies/new'
     | '/products/new'
+    | '/activity'
     | '/invoices'
     | '/orders'
     | '/payments'
@@ -214,6 +225,7 @@ export interface FileRouteTypes {
     | '/_app/orders/new'
     | '/_app/pharmacies/new'
     | '/_app/products/new'
+    | '/_app/activity/'
     | '/_app/invoices/'
     | '/_app/orders/'
     | '/_app/payments/'
@@ -252,6 +264,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/activity/': {
+      id: '/_app/activity/'
+      path: '/activity'
+      fullPath: '/activity/'
+      preLoaderRoute: typeof AppActivityIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invoices/': {
@@ -361,6 +380,7 @@ interface AppRouteChildren {
   AppOrdersNewRoute: typeof AppOrdersNewRoute
   AppPharmaciesNewRoute: typeof AppPharmaciesNewRoute
   AppProductsNewRoute: typeof AppProductsNewRoute
+  AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
@@ -379,6 +399,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppPharmaciesNewRoute: AppPharmaciesNewRoute,
   AppProductsNewRoute: AppProductsNewRoute,
+  AppActivityIndexRoute: AppActivityIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,

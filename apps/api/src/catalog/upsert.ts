@@ -1,7 +1,7 @@
 import type { Db, Product, ProductVariant } from '@pharm/db';
 import type { ImportCounts, ImportResult, ImportRowError } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivities, type ActivityEntry } from '../lib/activity.js';
+import { createEntry, logActivities, updateEntry, type ActivityEntry } from '../lib/activity.js';
 import { inTransaction } from '../lib/transaction.js';
 import { capErrors } from './parse.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
@@ -216,24 +216,46 @@ export function importCatalog(
         .execute();
     }
 
+    // An import logs what it wrote: a new product as created, an existing one with the fields and
+    // the variants (only those it created or changed) that differ.
+    const fields = ({ variantSku: _sku, row: _row, ...rest }: CatalogVariant) => rest;
     const entries: ActivityEntry[] = plan.products
       .filter(
         (p) => p.status !== 'unchanged' || p.createdVariants.length || p.updatedVariants.length,
       )
-      .map(({ product, status, before, createdVariants, updatedVariants }) => ({
-        entityType: 'product',
-        entityId: ids.get(product.sku)!,
-        action: 'import',
-        details: {
-          provider: opts.provider,
+      .map(({ product, before, createdVariants, updatedVariants }) => {
+        const subject = {
+          type: 'product' as const,
+          id: ids.get(product.sku)!,
+          userId: opts.userId,
+        };
+        const after = {
           sku: product.sku,
-          product: status,
-          ...(status === 'updated' ? { before } : {}),
-          variantsCreated: createdVariants.map((v) => v.variantSku),
-          variantsUpdated: updatedVariants.map((u) => u.before),
-        },
-        userId: opts.userId,
-      }));
+          name: product.name,
+          category: product.category,
+          defaultPrice: product.defaultPrice,
+          active: product.active ?? before?.active ?? true,
+        };
+        const variantsAfter = [...createdVariants, ...updatedVariants.map((u) => u.variant)].map(
+          (v) => ({ variantSku: v.variantSku, ...fields(v) }),
+        );
+        if (!before) {
+          return createEntry(
+            subject,
+            { ...after, variants: variantsAfter },
+            { provider: opts.provider },
+          );
+        }
+        const variantsBefore = updatedVariants.map(
+          ({ before: { id: _id, parentSku: _parent, ...v } }) => v,
+        );
+        return updateEntry(
+          subject,
+          { ...before, variants: variantsBefore },
+          { ...after, variants: variantsAfter },
+          { provider: opts.provider },
+        );
+      });
     await logActivities(trx, entries);
     return plan.result;
   });

@@ -13,7 +13,13 @@ import {
   type Page,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivity } from '../lib/activity.js';
+import {
+  deleteEntry,
+  logActivities,
+  logCreate,
+  logUpdate,
+  type Snapshot,
+} from '../lib/activity.js';
 import {
   lockPharmacies,
   movedMeanwhile,
@@ -26,6 +32,7 @@ import { conflict, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
+import { paymentSnapshot } from './payments.service.js';
 
 export interface InvoiceListItem extends Invoice {
   pharmacy: { name: string; contactName: string | null; email: string; phone: string | null };
@@ -276,14 +283,43 @@ function checkRequestedStatus(
   throw conflict(`Cannot change invoice status from ${from} to ${to}`);
 }
 
-/** What the activity log keeps of a create or update: enough to rebuild the invoice. */
-function snapshot(data: InvoiceData, amount: string, totals: ReturnType<typeof computeTotals>) {
+/**
+ * What the activity log keeps of an invoice: its fields, its pharmacy and order by name and
+ * number, and its line items. Built from rows too, for the invoices a pharmacy's delete takes along.
+ */
+export function invoiceSnapshot(
+  invoice: Invoice & {
+    pharmacy: { name: string };
+    fromOrderNumber: string | null;
+    lineItems: readonly InvoiceLineItem[];
+  },
+): Snapshot {
   return {
-    ...data,
-    amount,
-    subtotal: fromCents(totals.subtotal),
-    taxAmount: fromCents(totals.taxAmount),
-    total: fromCents(totals.total),
+    invoiceNumber: invoice.invoiceNumber,
+    pharmacy: invoice.pharmacy.name,
+    fromOrder: invoice.fromOrderNumber,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    terms: invoice.terms,
+    status: invoice.status,
+    amount: invoice.amount,
+    taxRate: invoice.taxRate,
+    taxAmount: invoice.taxAmount,
+    shipping: invoice.shipping,
+    subtotal: invoice.subtotal,
+    total: invoice.total,
+    balance: invoice.balance,
+    lotNumber: invoice.lotNumber,
+    traySize: invoice.traySize,
+    nestSize: invoice.nestSize,
+    caseSize: invoice.caseSize,
+    notes: invoice.notes,
+    lineItems: invoice.lineItems.map((line) => ({
+      description: line.description,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
   };
 }
 
@@ -327,14 +363,9 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       .executeTakeFirstOrThrow();
     if (order) await copyOrderLines(trx, id, order.id);
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'invoice',
-      entityId: id,
-      action: 'create',
-      details: { invoiceNumber, status, ...snapshot(data, amount, totals) },
-      userId,
-    });
-    return getInvoice(trx, id);
+    const created = await getInvoice(trx, id);
+    await logCreate(trx, { type: 'invoice', id, userId }, invoiceSnapshot(created));
+    return created;
   });
 }
 
@@ -379,7 +410,8 @@ export function updateInvoice(
       const to = data.status;
       const label = `Invoice ${current.invoiceNumber}`;
       checkRequestedStatus(from, to, toCents(current.balance), label);
-      if (to === from) return getInvoice(trx, id);
+      const before = await getInvoice(trx, id);
+      if (to === from) return before;
       await trx
         .updateTable('invoices')
         .set({
@@ -389,14 +421,14 @@ export function updateInvoice(
         .where('id', '=', id)
         .execute();
       await refreshPharmacyBalances(trx, [current.pharmacyId]);
-      await logActivity(trx, {
-        entityType: 'invoice',
-        entityId: id,
-        action: 'status',
-        details: { invoiceNumber: current.invoiceNumber, from, to },
-        userId,
-      });
-      return getInvoice(trx, id);
+      const after = await getInvoice(trx, id);
+      await logUpdate(
+        trx,
+        { type: 'invoice', id, userId },
+        invoiceSnapshot(before),
+        invoiceSnapshot(after),
+      );
+      return after;
     }
 
     const { invoice: current, order } = await lockInvoice(trx, id, {
@@ -426,6 +458,7 @@ export function updateInvoice(
     if (data.status) checkRequestedStatus(from, data.status, totals.total - paid, label);
     const status = settledStatus(data.status ?? from, paid, totals.total);
 
+    const before = await getInvoice(trx, id);
     await trx
       .updateTable('invoices')
       .set({
@@ -456,18 +489,14 @@ export function updateInvoice(
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
     }
     await refreshPharmacyBalances(trx, [current.pharmacyId, data.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'invoice',
-      entityId: id,
-      action: 'update',
-      details: {
-        invoiceNumber: current.invoiceNumber,
-        ...(status !== from ? { statusFrom: from, statusTo: status } : {}),
-        changes: snapshot(data, amount, totals),
-      },
-      userId,
-    });
-    return getInvoice(trx, id);
+    const after = await getInvoice(trx, id);
+    await logUpdate(
+      trx,
+      { type: 'invoice', id, userId },
+      invoiceSnapshot(before),
+      invoiceSnapshot(after),
+    );
+    return after;
   });
 }
 
@@ -475,12 +504,7 @@ export function updateInvoice(
 export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
     const { invoice } = await lockInvoice(trx, id);
-    const lineItems = await trx
-      .selectFrom('invoiceLineItems')
-      .selectAll()
-      .where('invoiceId', '=', id)
-      .orderBy('position')
-      .execute();
+    const details = await getInvoice(trx, id);
     const payments = await trx
       .selectFrom('payments')
       .selectAll()
@@ -489,13 +513,18 @@ export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id:
       .execute();
     await trx.deleteFrom('invoices').where('id', '=', id).execute();
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'invoice',
-      entityId: id,
-      action: 'delete',
-      details: { invoice, lineItems, payments },
-      userId,
-    });
+    const snapshot = invoiceSnapshot(details);
+    const deletedWith = { entityType: 'invoice', label: details.invoiceNumber };
+    await logActivities(trx, [
+      deleteEntry({ type: 'invoice', id, userId }, snapshot, { cascade: { payments } }),
+      ...payments.map((payment) =>
+        deleteEntry(
+          { type: 'payment', id: payment.id, userId },
+          paymentSnapshot({ ...payment, invoice: details, pharmacy: details.pharmacy }),
+          { deletedWith },
+        ),
+      ),
+    ]);
     return { id };
   });
 }

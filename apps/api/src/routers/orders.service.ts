@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivity } from '../lib/activity.js';
+import { logCreate, logDelete, logUpdate, type Snapshot } from '../lib/activity.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
@@ -163,21 +163,29 @@ async function insertLineItems(
     .execute();
 }
 
-/** What the activity log keeps of a create or update: enough to rebuild the order. */
-function snapshot(data: OrderData, totals: ReturnType<typeof computeTotals>) {
+/**
+ * What the activity log keeps of an order: its fields, its pharmacy by name and its line items.
+ * Built from rows too, for the orders a pharmacy's delete takes along.
+ */
+export function orderSnapshot(
+  order: Order & { pharmacy: { name: string }; lineItems: readonly OrderLineItem[] },
+): Snapshot {
   return {
-    pharmacyId: data.pharmacyId,
-    orderDate: data.orderDate,
-    shipMethod: data.shipMethod,
-    notes: data.notes,
-    total: totals.total,
-    lineItems: data.lineItems.map((line, i) => ({
+    orderNumber: order.orderNumber,
+    pharmacy: order.pharmacy.name,
+    orderDate: order.orderDate,
+    shipMethod: order.shipMethod,
+    status: order.status,
+    notes: order.notes,
+    subtotal: order.subtotal,
+    total: order.total,
+    lineItems: order.lineItems.map((line) => ({
       productSku: line.productSku,
       variantSku: line.variantSku,
       description: line.description,
       qty: line.qty,
       unitPrice: line.unitPrice,
-      lineTotal: totals.lineTotals[i],
+      lineTotal: line.lineTotal,
     })),
   };
 }
@@ -202,14 +210,9 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertLineItems(trx, id, data, totals.lineTotals);
-    await logActivity(trx, {
-      entityType: 'order',
-      entityId: id,
-      action: 'create',
-      details: { orderNumber, ...snapshot(data, totals) },
-      userId,
-    });
-    return getOrder(trx, id);
+    const created = await getOrder(trx, id);
+    await logCreate(trx, { type: 'order', id, userId }, orderSnapshot(created));
+    return created;
   });
 }
 
@@ -232,21 +235,23 @@ export function updateOrder(
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
 
+    const before = await getOrder(trx, id);
+
     if (!('lineItems' in data) || !totals) {
-      if (to === from) return getOrder(trx, id);
+      if (to === from) return before;
       await trx
         .updateTable('orders')
         .set({ status: to, updatedAt: sql`now()` })
         .where('id', '=', id)
         .execute();
-      await logActivity(trx, {
-        entityType: 'order',
-        entityId: id,
-        action: 'status',
-        details: { orderNumber: current.orderNumber, from, to },
-        userId,
-      });
-      return getOrder(trx, id);
+      const after = await getOrder(trx, id);
+      await logUpdate(
+        trx,
+        { type: 'order', id, userId },
+        orderSnapshot(before),
+        orderSnapshot(after),
+      );
+      return after;
     }
 
     if (!isOrderEditable(from)) {
@@ -269,39 +274,24 @@ export function updateOrder(
       .execute();
     await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
     await insertLineItems(trx, id, data, totals.lineTotals);
-    await logActivity(trx, {
-      entityType: 'order',
-      entityId: id,
-      action: 'update',
-      details: {
-        orderNumber: current.orderNumber,
-        ...(to !== from ? { statusFrom: from, statusTo: to } : {}),
-        changes: snapshot(data, totals),
-      },
-      userId,
-    });
-    return getOrder(trx, id);
+    const after = await getOrder(trx, id);
+    await logUpdate(
+      trx,
+      { type: 'order', id, userId },
+      orderSnapshot(before),
+      orderSnapshot(after),
+    );
+    return after;
   });
 }
 
 /** Hard delete; the activity log keeps the order and its line items. */
 export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const order = await lockOrThrow(trx, 'orders', id);
-    const lineItems = await trx
-      .selectFrom('orderLineItems')
-      .selectAll()
-      .where('orderId', '=', id)
-      .orderBy('position')
-      .execute();
+    await lockOrThrow(trx, 'orders', id);
+    const order = await getOrder(trx, id);
     await trx.deleteFrom('orders').where('id', '=', id).execute();
-    await logActivity(trx, {
-      entityType: 'order',
-      entityId: id,
-      action: 'delete',
-      details: { order, lineItems },
-      userId,
-    });
+    await logDelete(trx, { type: 'order', id, userId }, orderSnapshot(order));
     return { id };
   });
 }

@@ -9,7 +9,7 @@ import {
   type PaymentListQuery,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivity } from '../lib/activity.js';
+import { logCreate, logDelete, logUpdate, type Snapshot } from '../lib/activity.js';
 import {
   lockPharmacies,
   movedMeanwhile,
@@ -115,6 +115,25 @@ export function paymentInvoiceOptions(db: Db): Promise<PaymentInvoiceOption[]> {
     .where('i.balance', '>', '0')
     .orderBy('i.id', 'desc')
     .execute();
+}
+
+/**
+ * What the activity log keeps of a payment: its fields, its invoice by number and its pharmacy
+ * by name. Built from rows too, for the payments an invoice's or pharmacy's delete takes along.
+ */
+export function paymentSnapshot(
+  payment: Payment & { invoice: { invoiceNumber: string }; pharmacy: { name: string } },
+): Snapshot {
+  return {
+    paymentNumber: payment.paymentNumber,
+    invoice: payment.invoice.invoiceNumber,
+    pharmacy: payment.pharmacy.name,
+    date: payment.date,
+    amount: payment.amount,
+    method: payment.method,
+    reference: payment.reference,
+    notes: payment.notes,
+  };
 }
 
 export async function getPayment(db: Db, id: number): Promise<PaymentListItem> {
@@ -243,20 +262,12 @@ export function createPayment(
       invoice.status === 'Draft' ? 'Unpaid' : invoice.status,
     );
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'payment',
-      entityId: id,
-      action: 'create',
-      details: {
-        paymentNumber,
-        invoiceNumber: invoice.invoiceNumber,
-        ...data,
-        invoiceStatusFrom: invoice.status,
-        invoiceStatusTo: status,
-      },
-      userId,
+    const created = await getPayment(trx, id);
+    await logCreate(trx, { type: 'payment', id, userId }, paymentSnapshot(created), {
+      invoiceStatusFrom: invoice.status,
+      invoiceStatusTo: status,
     });
-    return getPayment(trx, id);
+    return created;
   });
 }
 
@@ -294,6 +305,7 @@ export function updatePayment(
         'pharmacyId',
       ]);
     }
+    const before = await getPayment(trx, id);
     const others = (await paidCents(trx, invoice.id)) - toCents(payment.amount);
     checkWithinBalance(data.amount, toCents(invoice.total) - others);
     await trx
@@ -310,44 +322,36 @@ export function updatePayment(
       .execute();
     const status = await settleInvoice(trx, invoice);
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'payment',
-      entityId: id,
-      action: 'update',
-      details: {
-        paymentNumber: payment.paymentNumber,
-        invoiceNumber: invoice.invoiceNumber,
-        changes: data,
-        ...(status !== invoice.status
-          ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
-          : {}),
-      },
-      userId,
-    });
-    return getPayment(trx, id);
+    const after = await getPayment(trx, id);
+    await logUpdate(
+      trx,
+      { type: 'payment', id, userId },
+      paymentSnapshot(before),
+      paymentSnapshot(after),
+      status !== invoice.status
+        ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
+        : {},
+    );
+    return after;
   });
 }
 
 /** Hard delete; the invoice's balance and status and the pharmacy's balance follow. */
 export function deletePayment(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const { payment, invoice } = await lockPayment(trx, id);
+    const { invoice } = await lockPayment(trx, id);
+    const before = await getPayment(trx, id);
     await trx.deleteFrom('payments').where('id', '=', id).execute();
     const status = await settleInvoice(trx, invoice);
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
-    await logActivity(trx, {
-      entityType: 'payment',
-      entityId: id,
-      action: 'delete',
-      details: {
-        payment,
-        invoiceNumber: invoice.invoiceNumber,
-        ...(status !== invoice.status
-          ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
-          : {}),
-      },
-      userId,
-    });
+    await logDelete(
+      trx,
+      { type: 'payment', id, userId },
+      paymentSnapshot(before),
+      status !== invoice.status
+        ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
+        : {},
+    );
     return { id };
   });
 }

@@ -1,7 +1,10 @@
 import type { Db, Pharmacy } from '@pharm/db';
 import type { ListQuery, Page, PharmacyData } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivity } from '../lib/activity.js';
+import { deleteEntry, logActivities, logCreate, logUpdate } from '../lib/activity.js';
+import { invoiceSnapshot } from './invoices.service.js';
+import { orderSnapshot } from './orders.service.js';
+import { paymentSnapshot } from './payments.service.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
@@ -41,13 +44,7 @@ export function createPharmacy(db: Db, data: PharmacyData, userId: string): Prom
       .values(data)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      entityType: 'pharmacy',
-      entityId: pharmacy.id,
-      action: 'create',
-      details: { name: pharmacy.name },
-      userId,
-    });
+    await logCreate(trx, { type: 'pharmacy', id: pharmacy.id, userId }, pharmacy);
     return pharmacy;
   });
 }
@@ -59,20 +56,21 @@ export function updatePharmacy(
   userId: string,
 ): Promise<Pharmacy> {
   return inTransaction(db, async (trx) => {
+    // FOR NO KEY UPDATE, the lock the UPDATE takes anyway: orders may still key-share the row.
+    const before = await trx
+      .selectFrom('pharmacies')
+      .selectAll()
+      .where('id', '=', id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Pharmacy');
     const pharmacy = await trx
       .updateTable('pharmacies')
       .set({ ...data, updatedAt: sql`now()` })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
-    if (!pharmacy) throw notFound('Pharmacy');
-    await logActivity(trx, {
-      entityType: 'pharmacy',
-      entityId: id,
-      action: 'update',
-      details: { changes: data },
-      userId,
-    });
+      .executeTakeFirstOrThrow();
+    await logUpdate(trx, { type: 'pharmacy', id, userId }, before, pharmacy);
     return pharmacy;
   });
 }
@@ -98,6 +96,7 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
             'in',
             orders.map((o) => o.id),
           )
+          .orderBy('position')
           .execute()
       : [];
     const invoices = await trx
@@ -114,6 +113,7 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
             'in',
             invoices.map((i) => i.id),
           )
+          .orderBy('position')
           .execute()
       : [];
     const payments = await trx
@@ -122,13 +122,49 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
       .where('pharmacyId', '=', id)
       .execute();
     await trx.deleteFrom('pharmacies').where('id', '=', id).execute();
-    await logActivity(trx, {
-      entityType: 'pharmacy',
-      entityId: id,
-      action: 'delete',
-      details: { pharmacy, orders, orderLineItems, invoices, invoiceLineItems, payments },
-      userId,
-    });
+    // Each record that went with it gets its own delete row too, so its history ends findably.
+    const deletedWith = { entityType: 'pharmacy', label: pharmacy.name };
+    const orderNumbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
+    const invoiceNumbers = new Map(invoices.map((i) => [i.id, i.invoiceNumber]));
+    await logActivities(trx, [
+      deleteEntry({ type: 'pharmacy', id, userId }, pharmacy, {
+        cascade: { orders, orderLineItems, invoices, invoiceLineItems, payments },
+      }),
+      ...orders.map((order) =>
+        deleteEntry(
+          { type: 'order', id: order.id, userId },
+          orderSnapshot({
+            ...order,
+            pharmacy,
+            lineItems: orderLineItems.filter((line) => line.orderId === order.id),
+          }),
+          { deletedWith },
+        ),
+      ),
+      ...invoices.map((invoice) =>
+        deleteEntry(
+          { type: 'invoice', id: invoice.id, userId },
+          invoiceSnapshot({
+            ...invoice,
+            pharmacy,
+            fromOrderNumber: orderNumbers.get(invoice.fromOrderId ?? 0) ?? null,
+            lineItems: invoiceLineItems.filter((line) => line.invoiceId === invoice.id),
+          }),
+          { deletedWith },
+        ),
+      ),
+      ...payments.map((payment) =>
+        deleteEntry(
+          { type: 'payment', id: payment.id, userId },
+          paymentSnapshot({
+            ...payment,
+            pharmacy,
+            invoice: { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
+          }),
+          { deletedWith },
+        ),
+      ),
+    ]);
     return { id };
   });
 }

@@ -9,7 +9,7 @@ import type {
   VariantData,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logActivity } from '../lib/activity.js';
+import { logCreate, logDelete, logUpdate, type Snapshot } from '../lib/activity.js';
 import {
   DomainError,
   duplicateValue,
@@ -37,6 +37,30 @@ export interface ProductOption {
     color: string | null;
     defaultPrice: string;
   }[];
+}
+
+/** What the activity log keeps of a product: its fields and its variants' own fields. */
+export function productSnapshot(
+  product: Product & { variants: readonly ProductVariant[] },
+): Snapshot {
+  const { variants, ...fields } = product;
+  return {
+    sku: fields.sku,
+    name: fields.name,
+    category: fields.category,
+    defaultPrice: fields.defaultPrice,
+    active: fields.active,
+    variants: variants.map((v) => ({
+      variantSku: v.variantSku,
+      size: v.size,
+      color: v.color,
+      material: v.material,
+      sterile: v.sterile,
+      packageQty: v.packageQty,
+      defaultPrice: v.defaultPrice,
+      notes: v.notes,
+    })),
+  };
 }
 
 /** Attaches each product's variants (oldest first) with one query for the whole page. */
@@ -124,14 +148,9 @@ export function createProduct(
       .values(data)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: product.id,
-      action: 'create',
-      details: { product },
-      userId,
-    });
-    return { ...product, variants: [], variantCount: 0 };
+    const created = { ...product, variants: [], variantCount: 0 };
+    await logCreate(trx, { type: 'product', id: product.id, userId }, productSnapshot(created));
+    return created;
   });
 }
 
@@ -143,21 +162,20 @@ export function updateProduct(
   userId: string,
 ): Promise<ProductWithVariants> {
   return inTransaction(db, async (trx) => {
+    const [before] = await withVariants(trx, [await lockOrThrow(trx, 'products', id)]);
     const product = await trx
       .updateTable('products')
       .set({ ...data, updatedAt: sql`now()` })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
-    if (!product) throw notFound('Product');
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: id,
-      action: 'update',
-      details: { changes: data },
-      userId,
-    });
+      .executeTakeFirstOrThrow();
     const [withList] = await withVariants(trx, [product]);
+    await logUpdate(
+      trx,
+      { type: 'product', id, userId },
+      productSnapshot(before!),
+      productSnapshot(withList!),
+    );
     return withList!;
   });
 }
@@ -174,13 +192,14 @@ export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id:
       .forUpdate()
       .execute();
     await trx.deleteFrom('products').where('id', '=', id).execute();
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: id,
-      action: 'delete',
-      details: { product, variants },
-      userId,
-    });
+    await logDelete(
+      trx,
+      { type: 'product', id, userId },
+      productSnapshot({ ...product, variants }),
+      {
+        cascade: { variants },
+      },
+    );
     return { id };
   });
 }
@@ -191,23 +210,24 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
     // FOR SHARE: the parent cannot be deleted, renamed or imported over before this insert commits.
     const parent = await trx
       .selectFrom('products')
-      .select('id')
+      .selectAll()
       .where('sku', '=', data.parentSku)
       .forShare()
       .executeTakeFirst();
     if (!parent) throw invalid(`Parent SKU ${data.parentSku} does not exist`, ['parentSku']);
+    const [before] = await withVariants(trx, [parent]);
     const variant = await trx
       .insertInto('productVariants')
       .values(data)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: parent.id,
-      action: 'update',
-      details: { variantCreated: variant },
-      userId,
-    });
+    const [after] = await withVariants(trx, [parent]);
+    await logUpdate(
+      trx,
+      { type: 'product', id: parent.id, userId },
+      productSnapshot(before!),
+      productSnapshot(after!),
+    );
     return variant;
   });
 }
@@ -218,18 +238,19 @@ export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id:
     // Like every variant write, lock the parent: a catalogue import locks only products.
     const parent = await trx
       .selectFrom('products')
-      .select('id')
+      .selectAll()
       .where('sku', '=', variant.parentSku)
       .forShare()
       .executeTakeFirstOrThrow();
+    const [before] = await withVariants(trx, [parent]);
     await trx.deleteFrom('productVariants').where('id', '=', id).execute();
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: parent.id,
-      action: 'update',
-      details: { variantDeleted: variant },
-      userId,
-    });
+    const [after] = await withVariants(trx, [parent]);
+    await logUpdate(
+      trx,
+      { type: 'product', id: parent.id, userId },
+      productSnapshot(before!),
+      productSnapshot(after!),
+    );
     return { id };
   });
 }
@@ -291,14 +312,9 @@ export function saveProduct(
           .values(variants.map((v) => ({ ...variantFields(v), parentSku: product.sku })))
           .execute();
       }
-      await logActivity(trx, {
-        entityType: 'product',
-        entityId: product.id,
-        action: 'create',
-        details: { product, variantsCreated: variants.map((v) => v.variantSku) },
-        userId,
-      });
-      return getProduct(trx, product.id);
+      const created = await getProduct(trx, product.id);
+      await logCreate(trx, { type: 'product', id: product.id, userId }, productSnapshot(created));
+      return created;
     }
 
     const before = await lockOrThrow(trx, 'products', id);
@@ -306,6 +322,7 @@ export function saveProduct(
       .selectFrom('productVariants')
       .selectAll()
       .where('parentSku', '=', before.sku)
+      .orderBy('id')
       .forUpdate()
       .execute();
     const existingById = new Map(existing.map((v) => [v.id, v]));
@@ -368,20 +385,14 @@ export function saveProduct(
         .execute();
     }
 
-    await logActivity(trx, {
-      entityType: 'product',
-      entityId: id,
-      action: 'update',
-      details: {
-        changes: data,
-        before,
-        variantsCreated: created.map((v) => v.variantSku),
-        variantsUpdated: updated.map((u) => u.before),
-        variantsDeleted: deleted,
-      },
-      userId,
-    });
-    return getProduct(trx, id);
+    const after = await getProduct(trx, id);
+    await logUpdate(
+      trx,
+      { type: 'product', id, userId },
+      productSnapshot({ ...before, variants: existing }),
+      productSnapshot(after),
+    );
+    return after;
   }).catch((error: unknown) => {
     throw onVariantRow(error, variants);
   });

@@ -11,6 +11,7 @@ import { termsLabel } from '../pharmacies/format';
 import type { InvoiceListItem } from './format';
 import { shownStatus } from './status';
 import type { useInvoiceActions } from './useInvoiceActions';
+import { useRecordTabs } from '../activity/RecordTabs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function InvoiceDetailsDialog({
   actions: ReturnType<typeof useInvoiceActions>;
 }) {
   const current = useLastShown(invoice);
+  const tabs = useRecordTabs('invoice', current?.id);
   const product = current
     ? [
         ['Lot Number', current.lotNumber],
@@ -96,10 +98,11 @@ export function InvoiceDetailsDialog({
             <Text textStyle="sm" color="fg.muted">
               Invoice details
             </Text>
+            {tabs.list}
           </Dialog.Header>
           {/* Taller than most screens, and nothing in it takes focus: focusable, so that the
               keyboard can scroll it. */}
-          <Dialog.Body tabIndex={0}>
+          <Dialog.Body tabIndex={0} {...tabs.detailsBody}>
             <Stack gap="6">
               <Grid
                 templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
@@ -215,6 +218,7 @@ export function InvoiceDetailsDialog({
               ) : null}
             </Stack>
           </Dialog.Body>
+          {tabs.historyBody}
           <Dialog.Footer>
             <Button
               variant="outline"

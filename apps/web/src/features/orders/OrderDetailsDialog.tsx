@@ -22,6 +22,7 @@ import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { itemsLabel, type OrderListItem } from './format';
 import type { useOrderActions } from './useOrderActions';
+import { useRecordTabs } from '../activity/RecordTabs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,6 +65,7 @@ export function OrderDetailsDialog({
   actions: ReturnType<typeof useOrderActions>;
 }) {
   const shown = useLastShown(order);
+  const tabs = useRecordTabs('order', shown?.id);
   const details = trpc.orders.get.useQuery({ id: shown?.id ?? 0 }, { enabled: order !== null });
   const full = details.data && details.data.id === shown?.id ? details.data : undefined;
   const current = full ?? shown;
@@ -80,8 +82,9 @@ export function OrderDetailsDialog({
             <Text textStyle="sm" color="fg.muted">
               Order details
             </Text>
+            {tabs.list}
           </Dialog.Header>
-          <Dialog.Body>
+          <Dialog.Body {...tabs.detailsBody}>
             <Stack gap="6">
               <Grid
                 templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
@@ -197,6 +200,7 @@ export function OrderDetailsDialog({
               ) : null}
             </Stack>
           </Dialog.Body>
+          {tabs.historyBody}
           <Dialog.Footer>
             <Button
               variant="outline"

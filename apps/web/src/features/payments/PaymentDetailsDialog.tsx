@@ -7,6 +7,7 @@ import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import type { PaymentListItem } from './format';
+import { useRecordTabs } from '../activity/RecordTabs';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,6 +29,7 @@ export function PaymentDetailsDialog({
   onEdit: (payment: PaymentListItem) => void;
 }) {
   const shown = useLastShown(payment);
+  const tabs = useRecordTabs('payment', shown?.id);
 
   return (
     <DetailsDialog open={payment !== null} onClose={onClose} size="lg" testId="payment-details">
@@ -38,8 +40,9 @@ export function PaymentDetailsDialog({
             <Text textStyle="sm" color="fg.muted">
               Payment details
             </Text>
+            {tabs.list}
           </Dialog.Header>
-          <Dialog.Body>
+          <Dialog.Body {...tabs.detailsBody}>
             <DataList.Root orientation="horizontal" gap="3.5" size="md">
               <Item label="Invoice">{shown.invoice.invoiceNumber}</Item>
               <Item label="Pharmacy">{shown.pharmacy.name}</Item>
@@ -60,6 +63,7 @@ export function PaymentDetailsDialog({
               </Item>
             </DataList.Root>
           </Dialog.Body>
+          {tabs.historyBody}
           <Dialog.Footer>
             <Button variant="outline" colorPalette="gray" onClick={onClose}>
               Close

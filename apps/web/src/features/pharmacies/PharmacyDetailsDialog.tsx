@@ -8,6 +8,7 @@ import { MoneyText } from '../../components/MoneyText';
 import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
 import { termsLabel } from './format';
+import { useRecordTabs } from '../activity/RecordTabs';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +32,7 @@ export function PharmacyDetailsDialog({
   onClose: () => void;
 }) {
   const shown = useLastShown(pharmacy);
+  const tabs = useRecordTabs('pharmacy', shown?.id);
 
   return (
     <DetailsDialog open={pharmacy !== null} onClose={onClose} size="lg" testId="pharmacy-details">
@@ -41,8 +43,9 @@ export function PharmacyDetailsDialog({
             <Text textStyle="sm" color="fg.muted">
               Pharmacy details
             </Text>
+            {tabs.list}
           </Dialog.Header>
-          <Dialog.Body>
+          <Dialog.Body {...tabs.detailsBody}>
             <DataList.Root orientation="horizontal" gap="3.5" size="md">
               <Item label="Name">{shown.name}</Item>
               <Item label="Contact">{shown.contactName || EMPTY}</Item>
@@ -65,6 +68,7 @@ export function PharmacyDetailsDialog({
               <Item label="Updated">{formatDate(shown.updatedAt)}</Item>
             </DataList.Root>
           </Dialog.Body>
+          {tabs.historyBody}
           <Dialog.Footer>
             <Button variant="outline" colorPalette="gray" onClick={onClose}>
               Close

@@ -20,6 +20,7 @@ import { EMPTY } from '../../lib/text';
 import { categoryContent, PRICING_NOTE } from './content';
 import { ActiveBadge } from './ActiveBadge';
 import type { Product } from './types';
+import { useRecordTabs } from '../activity/RecordTabs';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,6 +42,7 @@ export function ProductDetailsDialog({
   onClose: () => void;
 }) {
   const shown = useLastShown(product);
+  const tabs = useRecordTabs('product', shown?.id);
   const content = shown ? categoryContent(shown.category) : undefined;
 
   return (
@@ -57,8 +59,9 @@ export function ProductDetailsDialog({
               </Badge>
               <ActiveBadge active={shown.active} />
             </HStack>
+            {tabs.list}
           </Dialog.Header>
-          <Dialog.Body>
+          <Dialog.Body {...tabs.detailsBody}>
             <Stack gap="6">
               {content ? (
                 <Text textStyle="sm" color="fg">
@@ -173,6 +176,7 @@ export function ProductDetailsDialog({
               </HStack>
             </Stack>
           </Dialog.Body>
+          {tabs.historyBody}
           <Dialog.Footer>
             <Button variant="outline" colorPalette="gray" onClick={onClose}>
               Close

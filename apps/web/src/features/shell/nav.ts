@@ -4,13 +4,22 @@ import {
   LuChartColumn,
   LuCreditCard,
   LuFileText,
+  LuHistory,
   LuLayoutDashboard,
   LuPackage,
   LuShoppingCart,
 } from 'react-icons/lu';
 
 export interface NavItem {
-  to: '/' | '/orders' | '/invoices' | '/payments' | '/pharmacies' | '/products' | '/reports';
+  to:
+    | '/'
+    | '/orders'
+    | '/invoices'
+    | '/payments'
+    | '/pharmacies'
+    | '/products'
+    | '/reports'
+    | '/activity';
   label: string;
   icon: IconType;
 }
@@ -23,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/pharmacies', label: 'Pharmacies', icon: LuBuilding2 },
   { to: '/products', label: 'Products', icon: LuPackage },
   { to: '/reports', label: 'Reports', icon: LuChartColumn },
+  { to: '/activity', label: 'Activity', icon: LuHistory },
 ];
 
 /** Dashboard ('/') is active only on '/'; the others on their path and anything below it. */

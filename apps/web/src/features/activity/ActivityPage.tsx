@@ -1,0 +1,198 @@
+import { memo, useState } from 'react';
+import { Badge, Button, Dialog, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { LuEye, LuHistory } from 'react-icons/lu';
+import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { trpc } from '../../lib/trpc';
+import { RowActionsCell } from '../lists/DataTable';
+import { ListTabs, ListView, useInfiniteList, type ListColumn } from '../lists/ListPage';
+import { useListSearch } from '../lists/useListSearch';
+import {
+  ACTION_LABELS,
+  ACTIVITY_TABS,
+  ENTITY_NAMES,
+  fieldLabel,
+  formatWhen,
+  RECORD_LIST,
+  type ActivityItem,
+} from './format';
+import { activityList } from './list';
+import { ChangeHeading, ChangesTable, RecordHistory } from './RecordHistory';
+
+const routeApi = getRouteApi('/_app/activity/');
+
+const COLUMNS: ListColumn[] = [
+  { label: 'When' },
+  { label: 'Record' },
+  { label: 'Action' },
+  { label: 'Changed' },
+  { label: 'By' },
+  { label: 'Actions', end: true, hidden: true },
+];
+
+const ACTION_PALETTE = { create: 'green', update: 'blue', delete: 'red' } as const;
+
+/** Fields named in the list's Changed column before '+ N more'. */
+const SHOWN_FIELDS = 3;
+
+function changedFields(entry: ActivityItem): string {
+  const names = entry.changes.map((change) => fieldLabel(change.field));
+  if (entry.action !== 'update') return `${names.length} fields`;
+  const more = names.length - SHOWN_FIELDS;
+  return more > 0 ? `${names.slice(0, SHOWN_FIELDS).join(', ')} + ${more} more` : names.join(', ');
+}
+
+/** The latest changes across the business, by record type and by user, newest first. */
+export function ActivityPage() {
+  const params = routeApi.useSearch();
+  const navigate = useNavigate();
+  const search = useListSearch(params);
+  const list = useInfiniteList(activityList(params));
+  const users = trpc.activity.users.useQuery();
+  const [viewing, setViewing] = useState<ActivityItem | null>(null);
+
+  const userFilter = (
+    <NativeSelect.Root maxW={{ base: 'full', md: 'xs' }} size="sm">
+      <NativeSelect.Field
+        aria-label="Filter by user"
+        data-testid="activity-user-filter"
+        value={params.user ?? ''}
+        onChange={(event) =>
+          void navigate({
+            to: '.',
+            search: (prev) => ({ ...prev, user: event.target.value || undefined }),
+          })
+        }
+      >
+        <option value="">All users</option>
+        {(users.data ?? []).map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.email}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Activity"
+        description="The latest changes across the business: who changed what, and when."
+      />
+      <ListTabs tabs={ACTIVITY_TABS} search={search} filter={userFilter} testId="activity-tabs">
+        <ListView
+          list={list}
+          columns={COLUMNS}
+          plural="changes"
+          q={undefined}
+          empty={{ icon: <LuHistory />, text: 'No changes recorded here yet.' }}
+          row={(entry) => <ActivityRow key={entry.id} entry={entry} onView={setViewing} />}
+        />
+      </ListTabs>
+      <ChangeDialog entry={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+/** A row of the list; memoised (see useDeferredRows). */
+const ActivityRow = memo(function ActivityRow({
+  entry,
+  onView,
+}: {
+  entry: ActivityItem;
+  onView: (entry: ActivityItem) => void;
+}) {
+  const name = `${ENTITY_NAMES[entry.entityType].one} ${entry.label}`;
+  return (
+    <Table.Row data-testid={`activity-row-${entry.id}`}>
+      <Table.Cell py="3" color="fg.muted" whiteSpace="nowrap">
+        {formatWhen(entry.createdAt)}
+      </Table.Cell>
+      <Table.Cell minW="48" whiteSpace="normal">
+        <Text as="span" color="fg.muted" textStyle="sm">
+          {ENTITY_NAMES[entry.entityType].one}{' '}
+        </Text>
+        {entry.recordExists ? (
+          <Link
+            to={RECORD_LIST[entry.entityType]}
+            search={{ q: entry.label }}
+            aria-label={`Open ${name}`}
+          >
+            <Text
+              as="span"
+              fontWeight="semibold"
+              color="brand.fg"
+              _hover={{ textDecoration: 'underline' }}
+            >
+              {entry.label}
+            </Text>
+          </Link>
+        ) : (
+          <>
+            <Text as="span" fontWeight="semibold">
+              {entry.label}
+            </Text>{' '}
+            <Badge colorPalette="gray" size="sm">
+              deleted
+            </Badge>
+          </>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={ACTION_PALETTE[entry.action]}>{ACTION_LABELS[entry.action]}</Badge>
+      </Table.Cell>
+      <Table.Cell color="fg.muted" whiteSpace="normal">
+        {changedFields(entry)}
+      </Table.Cell>
+      <Table.Cell color="fg.muted">{entry.user?.email ?? 'System'}</Table.Cell>
+      <RowActionsCell>
+        <Button size="xs" variant="ghost" onClick={() => onView(entry)} aria-label={`View ${name}`}>
+          <LuEye /> {entry.recordExists ? 'Changes' : 'Snapshot'}
+        </Button>
+      </RowActionsCell>
+    </Table.Row>
+  );
+});
+
+/**
+ * One change, field by field; for a record since deleted, its whole history, which ends in the
+ * snapshot its delete kept.
+ */
+function ChangeDialog({ entry, onClose }: { entry: ActivityItem | null; onClose: () => void }) {
+  const shown = useLastShown(entry);
+  return (
+    <DetailsDialog open={entry !== null} onClose={onClose} size="lg" testId="activity-details">
+      {shown ? (
+        <>
+          <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+            <Dialog.Title>
+              {ENTITY_NAMES[shown.entityType].one} {shown.label}
+            </Dialog.Title>
+            <Text textStyle="sm" color="fg.muted">
+              {shown.recordExists ? 'What changed' : 'Deleted: its history and last snapshot'}
+            </Text>
+          </Dialog.Header>
+          <Dialog.Body>
+            {shown.recordExists ? (
+              <Stack gap="3">
+                <ChangeHeading entry={shown} />
+                {shown.note ? <Text color="fg.muted">{shown.note}</Text> : null}
+                <ChangesTable entry={shown} />
+              </Stack>
+            ) : (
+              <RecordHistory entityType={shown.entityType} entityId={shown.entityId} />
+            )}
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" colorPalette="gray" onClick={onClose}>
+              Close
+            </Button>
+          </Dialog.Footer>
+        </>
+      ) : null}
+    </DetailsDialog>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  ACTIVITY_ENTITY_TYPES,
+  formatDate,
+  formatPercent,
+  formatUsd,
+  type ActivityEntityType,
+} from '@pharm/validators';
+import type { RouterOutputs } from '../../lib/trpc';
+import { EMPTY } from '../../lib/text';
+
+export type ActivityItem = RouterOutputs['activity']['list']['items'][number];
+export type FieldChange = ActivityItem['changes'][number];
+
+/** The record types by name, singular and for the Activity page's tabs. */
+export const ENTITY_NAMES: Record<ActivityEntityType, { one: string; many: string }> = {
+  pharmacy: { one: 'Pharmacy', many: 'Pharmacies' },
+  product: { one: 'Product', many: 'Products' },
+  order: { one: 'Order', many: 'Orders' },
+  invoice: { one: 'Invoice', many: 'Invoices' },
+  payment: { one: 'Payment', many: 'Payments' },
+};
+
+export const ACTIVITY_TABS = [
+  { value: 'all', label: 'All' },
+  ...ACTIVITY_ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_NAMES[type].many })),
+] as const;
+
+export const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
+
+/** Fields whose label is not their name split into words. */
+const FIELD_LABELS: Record<string, string> = {
+  sku: 'SKU',
+  defaultPrice: 'Default Price',
+  shipMethod: 'Shipping Method',
+  fromOrder: 'From Order',
+  taxRate: 'Tax Rate',
+  taxAmount: 'Tax',
+  lotNumber: 'Lot Number',
+  contactName: 'Contact',
+  terms: 'Payment Terms',
+  lineItems: 'Line Items',
+  invoiceStatus: 'Invoice Status',
+  date: 'Payment Date',
+  creditLimit: 'Credit Limit',
+};
+
+/** 'defaultPrice' → 'Default Price', 'orderNumber' → 'Order Number'. */
+export function fieldLabel(field: string): string {
+  return (
+    FIELD_LABELS[field] ??
+    field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase())
+  );
+}
+
+const MONEY_FIELDS = new Set([
+  'amount',
+  'balance',
+  'creditLimit',
+  'defaultPrice',
+  'lineTotal',
+  'shipping',
+  'subtotal',
+  'taxAmount',
+  'total',
+  'unitPrice',
+]);
+const DATE_FIELDS = new Set(['date', 'dueDate', 'invoiceDate', 'orderDate']);
+
+function money(value: unknown): string {
+  try {
+    return formatUsd(String(value));
+  } catch {
+    return String(value);
+  }
+}
+
+/** One line item or variant of a snapshot, in a few words. */
+function part(value: Record<string, unknown>): string {
+  if ('description' in value) {
+    return `${String(value.qty)} × ${String(value.description)} @ ${money(value.unitPrice)}`;
+  }
+  if ('variantSku' in value) {
+    const size = value.size ? ` (${String(value.size)})` : '';
+    return `${String(value.variantSku)}${size} ${money(value.defaultPrice)}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A field's value as the history shows it: money in USD, dates and rates formatted, parts listed. */
+export function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (Array.isArray(value)) {
+    return value.length
+      ? value
+          .map((item) =>
+            item && typeof item === 'object' ? part(item as Record<string, unknown>) : String(item),
+          )
+          .join('; ')
+      : 'None';
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (MONEY_FIELDS.has(field)) return money(value);
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (field === 'taxRate') return formatPercent(String(value));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** 'Nov 21, 2026, 3:04 PM': when a change was made, in the viewer's time. */
+export function formatWhen(at: Date): string {
+  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${formatDate(at)}, ${time}`;
+}
+
+/** The list page that finds a record by its label (number, name or SKU), while it exists. */
+export const RECORD_LIST = {
+  pharmacy: '/pharmacies',
+  product: '/products',
+  order: '/orders',
+  invoice: '/invoices',
+  payment: '/payments',
+} as const satisfies Record<ActivityEntityType, string>;
