@@ -147,6 +147,18 @@ describe('GET /api/recall', () => {
   });
 });
 
+describe('global search: Lots', () => {
+  it('lists the lot numbers starting with the text and how many invoices shipped each', async () => {
+    const res = await c.get('/api/search?q=vl-2611');
+    expect(res.status, res.text).toBe(200);
+    const counts = await sql<{ lotNumber: string; invoiceCount: number }>`
+      select lot_number as "lotNumber", count(*)::int as "invoiceCount" from invoices
+       where lot_number like 'VL-2611%' group by lot_number order by lot_number`.execute(t.db);
+    expect(res.body.lots).toEqual(counts.rows);
+    expect((await c.get('/api/search?q=zz-no-lot')).body.lots).toEqual([]);
+  });
+});
+
 describe('CSV exports of the lists', () => {
   it('pharmacies: every pharmacy, across more than one page', async () => {
     await sql`
