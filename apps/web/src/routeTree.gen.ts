@@ -21,6 +21,7 @@ import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies
 import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
+import { Route as AppRecallIndexRouteImport } from './routes/_app/recall/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
@@ -86,6 +87,11 @@ const AppProductsNewRoute = AppProductsNewRouteImport.update({
   path: '/products/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecallIndexRoute = AppRecallIndexRouteImport.update({
+  id: '/recall/',
+  path: '/recall/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
   '/products/': typeof AppProductsIndexRoute
+  '/recall/': typeof AppRecallIndexRoute
   '/reports/': typeof AppReportsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
   '/products': typeof AppProductsIndexRoute
+  '/recall': typeof AppRecallIndexRoute
   '/reports': typeof AppReportsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
+  '/_app/recall/': typeof AppRecallIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -182,6 +191,7 @@ export interface FileRouteTypes {
     | '/payments/'
     | '/pharmacies/'
     | '/products/'
+    | '/recall/'
     | '/reports/'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
@@ -200,6 +210,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/pharmacies'
     | '/products'
+    | '/recall'
     | '/reports'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
@@ -219,6 +230,7 @@ export interface FileRouteTypes {
     | '/_app/payments/'
     | '/_app/pharmacies/'
     | '/_app/products/'
+    | '/_app/recall/'
     | '/_app/reports/'
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
@@ -317,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recall/': {
+      id: '/_app/recall/'
+      path: '/recall'
+      fullPath: '/recall/'
+      preLoaderRoute: typeof AppRecallIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/': {
       id: '/_app/reports/'
       path: '/reports'
@@ -366,6 +385,7 @@ interface AppRouteChildren {
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
+  AppRecallIndexRoute: typeof AppRecallIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
   AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
@@ -384,6 +404,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
+  AppRecallIndexRoute: AppRecallIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,

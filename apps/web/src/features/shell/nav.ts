@@ -7,10 +7,19 @@ import {
   LuLayoutDashboard,
   LuPackage,
   LuShoppingCart,
+  LuSiren,
 } from 'react-icons/lu';
 
 export interface NavItem {
-  to: '/' | '/orders' | '/invoices' | '/payments' | '/pharmacies' | '/products' | '/reports';
+  to:
+    | '/'
+    | '/orders'
+    | '/invoices'
+    | '/payments'
+    | '/pharmacies'
+    | '/products'
+    | '/reports'
+    | '/recall';
   label: string;
   icon: IconType;
 }
@@ -23,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/pharmacies', label: 'Pharmacies', icon: LuBuilding2 },
   { to: '/products', label: 'Products', icon: LuPackage },
   { to: '/reports', label: 'Reports', icon: LuChartColumn },
+  { to: '/recall', label: 'Recall', icon: LuSiren },
 ];
 
 /** Dashboard ('/') is active only on '/'; the others on their path and anything below it. */
