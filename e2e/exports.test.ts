@@ -103,6 +103,24 @@ describe('recall', () => {
     await screenshot(page, 'recall');
   });
 
+  it("opens from the global search's Lots group", async () => {
+    await page.goto(`${page.url().split('/recall')[0]}/`, { waitUntil: 'networkidle0' });
+    await page.type('header input[role="combobox"]', 'rc-100');
+    await page.waitForSelector('[data-testid="search-result-lot-RC-100-A"]');
+    const detail = await page.$eval(
+      '[data-testid="search-result-lot-RC-100-A"]',
+      (el) => (el as HTMLElement).innerText,
+    );
+    expect(detail).toContain('3 invoices');
+    await page.click('[data-testid="search-result-lot-RC-100-B"]');
+    await waitForText(page, '1 pharmacy · 1 invoice');
+    expect(new URL(page.url()).searchParams.get('lot')).toBe('RC-100-B');
+    await page.click('input[name="lot"]', { count: 3 });
+    await page.type('input[name="lot"]', 'rc-100*');
+    await page.keyboard.press('Enter');
+    await waitForText(page, '3 pharmacies · 4 invoices');
+  });
+
   it('downloads the contact list as CSV', async () => {
     const csv = await download('[data-testid="recall-csv"]', /^recall-rc-100-prefix-.*\.csv$/);
     expect(csv.startsWith('\uFEFFpharmacy,contact_name,email,phone,invoice_number')).toBe(true);
