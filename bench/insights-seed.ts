@@ -163,7 +163,7 @@ async function main() {
     sql`
       insert into invoices (invoice_number, from_order_id, pharmacy_id, invoice_date, due_date,
                             terms, status, tax_rate, shipping, amount, subtotal, tax_amount, total,
-                            balance, created_at, updated_at)
+                            balance, lot_number, created_at, updated_at)
       select 'INV-' || extract(year from o.order_date) || '-' ||
                ${sequence(sql`row_number() over (partition by extract(year from o.order_date) order by o.id)`)},
              o.id, o.pharmacy_id, o.order_date, o.order_date + 30, 'Net 30', s.status,
@@ -171,6 +171,8 @@ async function main() {
              case s.status when 'Paid' then 0
                            when 'Partially Paid' then round((o.total + t.tax + 15.00) / 2, 2)
                            else o.total + t.tax + 15.00 end,
+             -- 500 lots a month, each shipped on about 40 invoices (the recall benchmark).
+             'L' || to_char(o.order_date, 'YYMM') || '-' || lpad((o.id % 500)::text, 3, '0'),
              o.order_date, o.order_date
         from orders o
         cross join lateral (select round(o.total * 0.0875, 2) as tax) t

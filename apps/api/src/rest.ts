@@ -2,7 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from './context.js';
 import { sendError } from './lib/errors.js';
 import { createCaller } from './root.js';
-import { downloadInvoicePdf, downloadOrderPdf } from './pdf/downloads.js';
+import { csvStream, type CsvDownload } from './exports/csv.js';
+import {
+  exportAging,
+  exportInvoices,
+  exportOrders,
+  exportOutstanding,
+  exportPayments,
+  exportPharmacies,
+  exportProducts,
+  exportRecall,
+} from './exports/lists.js';
+import { downloadInvoicePdf, downloadOrderPdf, downloadRecallPdf } from './pdf/downloads.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -41,6 +52,12 @@ interface DownloadRoute {
    * the file name still names what "Save" writes.
    */
   inline?: boolean;
+}
+
+interface ExportRoute {
+  url: string;
+  /** Checks the filters and reads the first page (through the list's procedure); the rest streams. */
+  call: (caller: Caller, req: RestRequest) => Promise<CsvDownload>;
 }
 
 /** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
@@ -206,6 +223,11 @@ export const restRoutes: RestRoute[] = [
         userId: r.query.userId,
       }),
   },
+  {
+    method: 'GET',
+    url: '/api/recall',
+    call: (c, r) => c.recall.find({ lot: r.query.lot as never }),
+  },
 ];
 
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
@@ -216,6 +238,32 @@ export const downloadRoutes: DownloadRoute[] = [
     call: (c, r) => downloadInvoicePdf(c, id(r)),
     inline: true,
   },
+  { url: '/api/recall.pdf', call: (c, r) => downloadRecallPdf(c, r.query.lot) },
+];
+
+/** GET paths that answer a CSV file streamed from the list's pages, with the list's filters. */
+export const exportRoutes: ExportRoute[] = [
+  { url: '/api/pharmacies.csv', call: (c, r) => exportPharmacies(c, { q: r.query.q }) },
+  {
+    url: '/api/products.csv',
+    call: (c, r) => exportProducts(c, { q: r.query.q, category: r.query.category }),
+  },
+  {
+    url: '/api/orders.csv',
+    call: (c, r) => exportOrders(c, { q: r.query.q, status: r.query.status }),
+  },
+  {
+    url: '/api/invoices.csv',
+    call: (c, r) =>
+      exportInvoices(c, { q: r.query.q, tab: r.query.tab, payable: flag(r.query.payable) }),
+  },
+  {
+    url: '/api/payments.csv',
+    call: (c, r) => exportPayments(c, { q: r.query.q, invoiceId: num(r.query.invoiceId) }),
+  },
+  { url: '/api/reports/aging.csv', call: (c) => exportAging(c) },
+  { url: '/api/reports/outstanding.csv', call: (c) => exportOutstanding(c) },
+  { url: '/api/recall.csv', call: (c, r) => exportRecall(c, r.query.lot) },
 ];
 
 export function registerRestRoutes(
@@ -275,6 +323,20 @@ export function registerRestRoutes(
           )
           .header('Cache-Control', 'private, no-store')
           .send(file.body),
+      ),
+    );
+  }
+
+  for (const route of exportRoutes) {
+    app.get(
+      route.url,
+      handle(route.call, (reply, file) =>
+        reply
+          .status(200)
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(csvStream(file)),
       ),
     );
   }

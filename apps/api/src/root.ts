@@ -6,6 +6,7 @@ import { ordersRouter } from './routers/orders.js';
 import { paymentsRouter } from './routers/payments.js';
 import { pharmaciesRouter } from './routers/pharmacies.js';
 import { productsRouter } from './routers/products.js';
+import { recallRouter } from './routers/recall.js';
 import { reportsRouter } from './routers/reports.js';
 import { searchRouter } from './routers/search.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   reports: reportsRouter,
   search: searchRouter,
   activity: activityRouter,
+  recall: recallRouter,
 });
 
 export type AppRouter = typeof appRouter;

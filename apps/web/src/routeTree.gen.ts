@@ -22,6 +22,7 @@ import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies
 import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
+import { Route as AppRecallIndexRouteImport } from './routes/_app/recall/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
@@ -92,6 +93,11 @@ const AppProductsNewRoute = AppProductsNewRouteImport.update({
   path: '/products/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecallIndexRoute = AppRecallIndexRouteImport.update({
+  id: '/recall/',
+  path: '/recall/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
   '/products/': typeof AppProductsIndexRoute
+  '/recall/': typeof AppRecallIndexRoute
   '/reports/': typeof AppReportsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
   '/products': typeof AppProductsIndexRoute
+  '/recall': typeof AppRecallIndexRoute
   '/reports': typeof AppReportsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
+  '/_app/recall/': typeof AppRecallIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/payments/'
     | '/pharmacies/'
     | '/products/'
+    | '/recall/'
     | '/reports/'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
@@ -211,6 +221,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/pharmacies'
     | '/products'
+    | '/recall'
     | '/reports'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
@@ -231,6 +242,7 @@ export interface FileRouteTypes {
     | '/_app/payments/'
     | '/_app/pharmacies/'
     | '/_app/products/'
+    | '/_app/recall/'
     | '/_app/reports/'
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
@@ -336,6 +348,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recall/': {
+      id: '/_app/recall/'
+      path: '/recall'
+      fullPath: '/recall/'
+      preLoaderRoute: typeof AppRecallIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/': {
       id: '/_app/reports/'
       path: '/reports'
@@ -386,6 +405,7 @@ interface AppRouteChildren {
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
+  AppRecallIndexRoute: typeof AppRecallIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
   AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
@@ -405,6 +425,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
+  AppRecallIndexRoute: AppRecallIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,

@@ -184,6 +184,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0004_money',
       '0005_insights',
       '0007_history',
+      '0008_exports',
     ]);
   });
 });

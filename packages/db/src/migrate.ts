@@ -6,6 +6,7 @@ import * as frontDoor from './migrations/0003_front_door.js';
 import * as money from './migrations/0004_money.js';
 import * as insights from './migrations/0005_insights.js';
 import * as history from './migrations/0007_history.js';
+import * as exportsMigration from './migrations/0008_exports.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_money': money,
   '0005_insights': insights,
   '0007_history': history,
+  '0008_exports': exportsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

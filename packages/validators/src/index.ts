@@ -10,3 +10,4 @@ export * from './payments.js';
 export * from './search.js';
 export * from './issues.js';
 export * from './activity.js';
+export * from './recall.js';

@@ -261,6 +261,14 @@ function csvBoolean(value: string): boolean | string | undefined {
   return value;
 }
 
+/**
+ * A cell without the apostrophe the CSV exports put before a leading =, +, -, @, tab or CR
+ * (exports/csv.ts), so that an exported catalogue uploaded again reads as it was.
+ */
+function unguarded(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 function csvInteger(value: string): number | string {
   const text = value.trim();
   if (text === '') return 1;
@@ -311,7 +319,7 @@ function parseCsvFeed(text: string): CatalogFeed {
       continue;
     }
     const cell: Partial<Record<CsvField, string>> = {};
-    columns.forEach((field, index) => (cell[field] = record.fields[index]));
+    columns.forEach((field, index) => (cell[field] = unguarded(record.fields[index]!)));
 
     const product = feedProductSchema.safeParse({
       sku: cell.sku,

@@ -5,6 +5,8 @@
 import type { createCaller } from '../root.js';
 import { renderInvoicePdf } from './invoice.js';
 import { renderOrderPdf } from './order.js';
+import { renderRecallPdf } from './recall.js';
+import { lotSlug } from '../exports/lists.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -25,5 +27,16 @@ export async function downloadInvoicePdf(caller: Caller, id: number) {
     filename: `invoice-${invoice.invoiceNumber}.pdf`,
     contentType: 'application/pdf',
     body: await renderInvoicePdf(invoice),
+  };
+}
+
+/** GET /api/recall.pdf?lot= */
+export async function downloadRecallPdf(caller: Caller, lot: unknown) {
+  const entries = await caller.recall.find({ lot } as never);
+  const text = typeof lot === 'string' ? lot.trim() : '';
+  return {
+    filename: `recall-${lotSlug(text)}.pdf`,
+    contentType: 'application/pdf',
+    body: await renderRecallPdf(text, entries),
   };
 }

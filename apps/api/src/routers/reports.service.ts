@@ -1,4 +1,5 @@
 import type { Db, Invoice } from '@pharm/db';
+import type { OutstandingQuery } from '@pharm/validators';
 import { sql } from 'kysely';
 
 /** Amounts (decimal strings) by days past due: Current is not yet due or 0–30 days past it. */
@@ -115,9 +116,8 @@ function topPharmacies(db: Db): Promise<PharmacySales[]> {
     .execute();
 }
 
-/** Most days past due first: the oldest due date, then the oldest invoice. */
-async function outstandingDetail(db: Db): Promise<OutstandingInvoice[]> {
-  const rows = await db
+function outstandingQuery(db: Db) {
+  return db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
     .select([
@@ -135,13 +135,42 @@ async function outstandingDetail(db: Db): Promise<OutstandingInvoice[]> {
     .where('i.status', '<>', 'Draft')
     .where('i.balance', '>', '0')
     .orderBy('i.dueDate')
-    .orderBy('i.id')
-    .limit(OUTSTANDING_DETAIL_LIMIT)
-    .execute();
+    .orderBy('i.id');
+}
+
+function dressOutstanding(
+  rows: Awaited<ReturnType<ReturnType<typeof outstandingQuery>['execute']>>,
+): OutstandingInvoice[] {
   return rows.map(({ pharmacyId, pharmacyName, ...invoice }) => ({
     ...invoice,
     pharmacy: { id: pharmacyId, name: pharmacyName },
   }));
+}
+
+/** Most days past due first: the oldest due date, then the oldest invoice. */
+async function outstandingDetail(db: Db): Promise<OutstandingInvoice[]> {
+  return dressOutstanding(await outstandingQuery(db).limit(OUTSTANDING_DETAIL_LIMIT).execute());
+}
+
+/**
+ * Every open invoice in the detail's order, a page at a time after the last row's (due date, id):
+ * the outstanding CSV export, which is not capped as the report's detail is.
+ */
+export async function outstandingPage(
+  db: Db,
+  query: OutstandingQuery,
+): Promise<{ items: OutstandingInvoice[]; after: { dueDate: string; id: number } | null }> {
+  let q = outstandingQuery(db);
+  const after = query.after;
+  // A row comparison, so invoices_open_idx (due_date, id) is read from the cursor on.
+  if (after) q = q.where(sql<boolean>`(i.due_date, i.id) > (${after.dueDate}::date, ${after.id})`);
+  const rows = await q.limit(query.limit + 1).execute();
+  const items = dressOutstanding(rows.slice(0, query.limit));
+  const last = items.at(-1);
+  return {
+    items,
+    after: rows.length > query.limit && last ? { dueDate: last.dueDate, id: last.id } : null,
+  };
 }
 
 export async function reports(db: Db): Promise<Reports> {

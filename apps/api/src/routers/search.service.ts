@@ -1,7 +1,7 @@
 import type { Db } from '@pharm/db';
 import { SEARCH_GROUP_LIMIT } from '@pharm/validators';
 import { sql, type RawBuilder } from 'kysely';
-import { containsPattern } from '../lib/sql.js';
+import { containsPattern, prefixPattern } from '../lib/sql.js';
 
 /** The spec's search result (§3): each group at most SEARCH_GROUP_LIMIT long. */
 export interface SearchResults {
@@ -9,6 +9,8 @@ export interface SearchResults {
   invoices: { id: number; invoiceNumber: string; balance: string; pharmacy: { name: string } }[];
   pharmacies: { id: number; name: string; email: string }[];
   products: { id: number; name: string; sku: string; category: string }[];
+  /** Lot numbers starting with the text, each with how many invoices shipped it (issue 12). */
+  lots: { lotNumber: string; invoiceCount: number }[];
 }
 
 /** The table, its number column and the amount its result shows (spec §2, Global search). */
@@ -118,7 +120,7 @@ export async function search(db: Db, text: string): Promise<SearchResults> {
   const pharmacyIds = (
     await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
   ).map((row) => row.id);
-  const [orders, invoices, pharmacies, products] = await Promise.all([
+  const [orders, invoices, pharmacies, products, lots] = await Promise.all([
     documents(db, 'orders', text, pharmacyIds),
     documents(db, 'invoices', text, pharmacyIds),
     db
@@ -143,6 +145,16 @@ export async function search(db: Db, text: string): Promise<SearchResults> {
       .orderBy('id')
       .limit(SEARCH_GROUP_LIMIT)
       .execute(),
+    // A prefix, as the recall matches, read through invoices_lot_number_idx (migration 0008).
+    db
+      .selectFrom('invoices')
+      .select(['lotNumber', sql<number>`count(*)::int`.as('invoiceCount')])
+      .where('lotNumber', 'is not', null)
+      .where(sql<boolean>`lower(lot_number) like ${prefixPattern(text.toLowerCase())}`)
+      .groupBy('lotNumber')
+      .orderBy('lotNumber')
+      .limit(SEARCH_GROUP_LIMIT)
+      .execute() as Promise<{ lotNumber: string; invoiceCount: number }[]>,
   ]);
   return {
     orders: orders.map(({ id, number, amount, name }) => ({
@@ -159,5 +171,6 @@ export async function search(db: Db, text: string): Promise<SearchResults> {
     })),
     pharmacies,
     products,
+    lots,
   };
 }

@@ -5,6 +5,7 @@ import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
 import { hashPassword } from '../routers/auth.service.js';
 import type { SeedContext } from './context.js';
+import { seedInvoices } from './invoices.js';
 import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
@@ -38,6 +39,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   await seedPharmacies(ctx);
   await seedProducts(ctx);
   await seedOrders(ctx);
+  await seedInvoices(ctx);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -18,6 +18,7 @@ import {
   type ListColumn,
 } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
+import { ExportCsvButton } from '../lists/ExportCsvButton';
 import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
 import { InvoiceDetailsDialog } from './InvoiceDetailsDialog';
 import { invoicesList } from './list';
@@ -64,11 +65,14 @@ export function InvoicesPage() {
         title="Invoices"
         description="What your pharmacies were billed, what they paid and what they still owe."
         actions={
-          <Button asChild>
-            <Link to="/invoices/new">
-              <LuPlus /> New Invoice
-            </Link>
-          </Button>
+          <>
+            <ExportCsvButton path="/api/invoices.csv" filters={{ q: params.q, tab: params.tab }} />
+            <Button asChild>
+              <Link to="/invoices/new">
+                <LuPlus /> New Invoice
+              </Link>
+            </Button>
+          </>
         }
       />
       <ListTabs

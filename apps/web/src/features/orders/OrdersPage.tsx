@@ -31,7 +31,8 @@ import {
   type ListColumn,
 } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
-import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
+import { ExportCsvButton } from '../lists/ExportCsvButton';
+import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
@@ -69,11 +70,17 @@ export function OrdersPage() {
         title="Orders"
         description="Purchase orders from your pharmacies, from draft to fulfilment."
         actions={
-          <Button asChild>
-            <Link to="/orders/new">
-              <LuPlus /> New Order
-            </Link>
-          </Button>
+          <>
+            <ExportCsvButton
+              path="/api/orders.csv"
+              filters={{ q: params.q, status: tabStatus(params.tab ?? 'all') }}
+            />
+            <Button asChild>
+              <Link to="/orders/new">
+                <LuPlus /> New Order
+              </Link>
+            </Button>
+          </>
         }
       />
       <ListTabs

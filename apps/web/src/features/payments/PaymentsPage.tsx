@@ -19,6 +19,7 @@ import {
   type ListColumn,
 } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
+import { ExportCsvButton } from '../lists/ExportCsvButton';
 import type { PaymentListItem } from './format';
 import { paymentsList } from './list';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
@@ -79,9 +80,12 @@ export function PaymentsPage() {
         title="Payments"
         description="Money received from your pharmacies, against their invoices."
         actions={
-          <Button onClick={() => setDialog({ mode: 'record' })}>
-            <LuPlus /> Record Payment
-          </Button>
+          <>
+            <ExportCsvButton path="/api/payments.csv" filters={{ q: params.q }} />
+            <Button onClick={() => setDialog({ mode: 'record' })}>
+              <LuPlus /> Record Payment
+            </Button>
+          </>
         }
       />
       <ListToolbar

@@ -19,6 +19,7 @@ import {
   type ListColumn,
 } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
+import { ExportCsvButton } from '../lists/ExportCsvButton';
 import { ADDRESS_PREVIEW_LENGTH, termsLabel } from './format';
 import { pharmaciesList } from './list';
 import { PharmacyDetailsDialog } from './PharmacyDetailsDialog';
@@ -69,11 +70,14 @@ export function PharmaciesPage() {
         title="Pharmacies"
         description="Your pharmacy customers, their terms and what they owe."
         actions={
-          <Button asChild>
-            <Link to="/pharmacies/new">
-              <LuPlus /> New Pharmacy
-            </Link>
-          </Button>
+          <>
+            <ExportCsvButton path="/api/pharmacies.csv" filters={{ q: params.q }} />
+            <Button asChild>
+              <Link to="/pharmacies/new">
+                <LuPlus /> New Pharmacy
+              </Link>
+            </Button>
+          </>
         }
       />
       <ListToolbar

@@ -18,6 +18,7 @@ import {
   type ListColumn,
 } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
+import { ExportCsvButton } from '../lists/ExportCsvButton';
 import { ActiveBadge } from './ActiveBadge';
 import { CsvUploadButton } from './CsvUpload';
 import { ImportButton } from './ImportButton';
@@ -68,6 +69,10 @@ export function ProductsPage() {
           <>
             <ImportButton />
             <CsvUploadButton />
+            <ExportCsvButton
+              path="/api/products.csv"
+              filters={{ q: params.q, category: tab?.category }}
+            />
             <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
               <Link to="/products/new">
                 <LuPlus /> New Variant

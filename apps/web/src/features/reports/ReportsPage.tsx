@@ -278,32 +278,6 @@ function OutstandingReport({
 }) {
   const rows = data?.outstandingInvoices ?? [];
   const today = todayIso();
-  const exportCsv = () =>
-    downloadCsv(
-      `outstanding-invoices-${stamp()}.csv`,
-      toCsv(
-        [
-          'Invoice #',
-          'Pharmacy',
-          'Invoice Date',
-          'Due Date',
-          'Days Past Due',
-          'Total (USD)',
-          'Balance (USD)',
-          'Status',
-        ],
-        rows.map((row) => [
-          row.invoiceNumber,
-          row.pharmacy.name,
-          row.invoiceDate,
-          row.dueDate,
-          daysPastDueLabel(row.daysPastDue),
-          row.total,
-          row.balance,
-          displayInvoiceStatus(row, today),
-        ]),
-      ),
-    );
   const more = data && data.outstandingInvoiceCount > rows.length;
   return (
     <Panel
@@ -311,11 +285,18 @@ function OutstandingReport({
       titleId="outstanding-title"
       data-testid="outstanding-report"
       aside={
-        <CsvButton
-          label="Export outstanding invoices as CSV"
-          onClick={exportCsv}
-          disabled={!rows.length}
-        />
+        // The server's export: every open invoice, not only the most past due shown here.
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="gray"
+          asChild
+          aria-label="Export outstanding invoices as CSV"
+        >
+          <a href="/api/reports/outstanding.csv" download>
+            <LuDownload /> CSV
+          </a>
+        </Button>
       }
     >
       <Box p="5">

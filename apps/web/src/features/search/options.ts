@@ -8,11 +8,12 @@ export type SearchLink =
   | { to: '/orders'; search: { q: string } }
   | { to: '/invoices'; search: { q: string } }
   | { to: '/pharmacies'; search: { q: string } }
-  | { to: '/products'; search: { q: string } };
+  | { to: '/products'; search: { q: string } }
+  | { to: '/recall'; search: { lot: string } };
 
 export interface SearchOption {
   key: string;
-  group: 'Orders' | 'Invoices' | 'Pharmacies' | 'Products';
+  group: 'Orders' | 'Invoices' | 'Pharmacies' | 'Products' | 'Lots';
   title: string;
   detail: string;
   link: SearchLink;
@@ -48,6 +49,13 @@ export function searchOptions(results: SearchResults): SearchOption[] {
       title: product.name,
       detail: `${product.sku} · ${product.category}`,
       link: { to: '/products', search: { q: product.sku } },
+    })),
+    ...results.lots.map((lot): SearchOption => ({
+      key: `lot-${lot.lotNumber}`,
+      group: 'Lots',
+      title: lot.lotNumber,
+      detail: `${lot.invoiceCount} ${lot.invoiceCount === 1 ? 'invoice' : 'invoices'} · recall`,
+      link: { to: '/recall', search: { lot: lot.lotNumber } },
     })),
   ];
 }

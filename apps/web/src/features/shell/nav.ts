@@ -8,6 +8,7 @@ import {
   LuLayoutDashboard,
   LuPackage,
   LuShoppingCart,
+  LuSiren,
 } from 'react-icons/lu';
 
 export interface NavItem {
@@ -19,6 +20,7 @@ export interface NavItem {
     | '/pharmacies'
     | '/products'
     | '/reports'
+    | '/recall'
     | '/activity';
   label: string;
   icon: IconType;
@@ -32,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/pharmacies', label: 'Pharmacies', icon: LuBuilding2 },
   { to: '/products', label: 'Products', icon: LuPackage },
   { to: '/reports', label: 'Reports', icon: LuChartColumn },
+  { to: '/recall', label: 'Recall', icon: LuSiren },
   { to: '/activity', label: 'Activity', icon: LuHistory },
 ];
 

@@ -1,0 +1,46 @@
+import { moneyViolations } from '@pharm/db';
+import { todayIso } from '@pharm/validators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/seed/index.js';
+import { createTestDb } from './helpers.js';
+
+let testDb: Awaited<ReturnType<typeof createTestDb>>;
+beforeAll(async () => {
+  testDb = await createTestDb();
+}, 60_000);
+afterAll(() => testDb.drop());
+
+describe('demo seed', () => {
+  it('creates invoices and payments whose balances, statuses and pharmacy balances hold', async () => {
+    const db = testDb.handle.db;
+    const lines: string[] = [];
+    await seed(db, (line) => lines.push(line));
+
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['status', 'fromOrderId', 'lotNumber', 'dueDate', 'balance'])
+      .execute();
+    expect(invoices.length).toBeGreaterThan(10);
+    expect(invoices.some((i) => i.fromOrderId !== null)).toBe(true);
+    expect(invoices.some((i) => i.fromOrderId === null)).toBe(true);
+    const statuses = new Set(invoices.map((i) => i.status));
+    for (const status of ['Draft', 'Unpaid', 'Partially Paid', 'Paid'])
+      expect(statuses).toContain(status);
+    const lotCounts = new Map<string, number>();
+    for (const { lotNumber } of invoices)
+      if (lotNumber) lotCounts.set(lotNumber, (lotCounts.get(lotNumber) ?? 0) + 1);
+    expect([...lotCounts.values()].filter((n) => n > 1).length).toBeGreaterThanOrEqual(3);
+    const today = todayIso();
+    expect(
+      invoices.some((i) => i.status !== 'Paid' && i.dueDate < today && Number(i.balance) > 0),
+    ).toBe(true);
+    expect(await moneyViolations(db)).toEqual([]);
+
+    // A second run leaves what is there alone.
+    const payments = await db.selectFrom('payments').select('id').execute();
+    await seed(db, (line) => lines.push(line));
+    expect(await db.selectFrom('invoices').select('id').execute()).toHaveLength(invoices.length);
+    expect(await db.selectFrom('payments').select('id').execute()).toHaveLength(payments.length);
+    expect(lines).toContain('invoices: already present, skipped');
+  }, 120_000);
+});

@@ -1,0 +1,184 @@
+/**
+ * Recall by lot and a large CSV export (issue 12), against the built API (NODE_ENV=production) on
+ * the database `insights-seed.ts` filled (1,000,000 invoices, 500 lots a month, ~40 invoices a lot):
+ *
+ *     BENCH_DATABASE=pharm_exports_bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *       pnpm bench:seed --invoices 1000000
+ *     pnpm --filter @pharm/api build
+ *     BENCH_DATABASE=pharm_exports_bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *       pnpm --filter @pharm/bench exec tsx exports.ts
+ *
+ * 1. Recall: LOOKUPS (300) exact lookups of random lots and as many of 10-lot prefixes, one at a
+ *    time over HTTP, p50/p99/max; and the plan of the exact query (it must read
+ *    invoices_lot_number_idx).
+ * 2. Export: GET /api/invoices.csv, every invoice, read as it streams: seconds, rows, bytes; the
+ *    server's resident memory before and at its peak during the export (VmRSS sampled every
+ *    100 ms, and VmHWM, the kernel's high-water mark); and meanwhile, one other request
+ *    (/api/invoices, the first page) every 250 ms, whose latencies say whether the server still
+ *    answers others. EXPORT_PATH picks another export; EXPORT_RUNS (2) runs it again in the same
+ *    server, so that a peak that stays put shows the memory is bounded, not growing with rows.
+ */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createDb } from '@pharm/db';
+import { sql } from 'kysely';
+import { insightsDatabaseUrl } from './lib/insights-db.js';
+import { API_MAIN, startBuiltServer } from './lib/server-process.js';
+import type { ChildProcess } from 'node:child_process';
+
+const LOOKUPS = Number(process.env.LOOKUPS ?? 300);
+const EXPORT_PATH = process.env.EXPORT_PATH ?? '/api/invoices.csv';
+/** Exports one after another in the same server: a peak that does not grow is memory held flat. */
+const EXPORT_RUNS = Number(process.env.EXPORT_RUNS ?? 2);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summary(label: string, ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `${label.padEnd(40)}${percentile(sorted, 50).toFixed(1).padStart(8)}${percentile(sorted, 99).toFixed(1).padStart(8)}${sorted.at(-1)!.toFixed(1).padStart(8)}`;
+}
+
+/** Resident memory of a process in MiB: now (VmRSS) and its peak so far (VmHWM). */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench-password-1',
+      firstName: 'Bench',
+      lastName: 'User',
+    }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';', 1)[0];
+  if (res.status !== 201 || !cookie) throw new Error(`register answered ${res.status}`);
+  return cookie;
+}
+
+async function timed(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body = await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return { ms: performance.now() - start, bytes: body.byteLength };
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('Set DATABASE_URL (the server bench:seed filled)');
+  const databaseUrl = insightsDatabaseUrl(adminUrl);
+  const { db, close } = await createDb({ url: databaseUrl, migrate: false, pool: { max: 1 } });
+  const lots = (
+    await sql<{ lot: string }>`
+      select lot_number as lot from invoices where id in (
+        select (random() * (select max(id) from invoices))::int from generate_series(1, ${LOOKUPS}))
+        and lot_number is not null`.execute(db)
+  ).rows.map((r) => r.lot);
+  const { rows: invoiceCount } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from invoices`.execute(db);
+  const plan = await sql<{
+    'QUERY PLAN': string;
+  }>`explain select id from invoices where lot_number is not null and lower(lot_number) = ${lots[0]!.toLowerCase()}`.execute(
+    db,
+  );
+  await close();
+  console.log(`${invoiceCount[0]!.n.toLocaleString('en-US')} invoices; plan of an exact lookup:`);
+  for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+
+  let child: ChildProcess | undefined;
+  try {
+    const server = await startBuiltServer({
+      label: 'exports',
+      main: API_MAIN,
+      database: { DATABASE_URL: databaseUrl },
+      logFile: path.join(tmpdir(), 'bench-exports-server.log'),
+      onSpawn: (spawned) => (child = spawned),
+    });
+    const pid = server.child.pid!;
+    const cookie = await signIn(server.url);
+
+    console.log(`\nrecall over HTTP, one request at a time (ms)`);
+    console.log(`${''.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}`);
+    const exact: number[] = [];
+    const prefix: number[] = [];
+    let exactBytes = 0;
+    let prefixBytes = 0;
+    for (const lot of lots) {
+      const res = await timed(`${server.url}/api/recall?lot=${encodeURIComponent(lot)}`, cookie);
+      exact.push(res.ms);
+      exactBytes += res.bytes;
+    }
+    for (const lot of lots) {
+      const res = await timed(
+        `${server.url}/api/recall?lot=${encodeURIComponent(`${lot.slice(0, -1)}*`)}`,
+        cookie,
+      );
+      prefix.push(res.ms);
+      prefixBytes += res.bytes;
+    }
+    console.log(summary(`exact lot (${lots.length} lots)`, exact));
+    console.log(summary(`10-lot prefix (LYYMM-12*)`, prefix));
+    console.log(
+      `  answers: ${(exactBytes / lots.length / 1024).toFixed(1)} KB (exact), ${(prefixBytes / lots.length / 1024).toFixed(1)} KB (prefix) on average`,
+    );
+
+    for (let run = 1; run <= EXPORT_RUNS; run++) {
+      const before = memory(pid);
+      console.log(
+        `\nexport ${EXPORT_PATH}, run ${run}: server RSS before ${before.rss.toFixed(0)} MiB`,
+      );
+      let peakRss = before.rss;
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, memory(pid).rss);
+      }, 100);
+      const others: number[] = [];
+      let exporting = true;
+      const prober = (async () => {
+        while (exporting) {
+          others.push((await timed(`${server.url}/api/invoices`, cookie)).ms);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })();
+      const start = performance.now();
+      const res = await fetch(server.url + EXPORT_PATH, { headers: { cookie } });
+      if (!res.ok || !res.body) throw new Error(`${EXPORT_PATH} answered ${res.status}`);
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of res.body) {
+        bytes += chunk.byteLength;
+        for (const byte of chunk) if (byte === 10) lines++;
+      }
+      const seconds = (performance.now() - start) / 1000;
+      exporting = false;
+      await prober;
+      clearInterval(sampler);
+      const after = memory(pid);
+      console.log(
+        `  ${(lines - 1).toLocaleString('en-US')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
+          `(${Math.round((lines - 1) / seconds).toLocaleString('en-US')} rows/s)`,
+      );
+      console.log(
+        `  server RSS peak ${peakRss.toFixed(0)} MiB sampled, ${after.peak.toFixed(0)} MiB VmHWM (process lifetime), ${after.rss.toFixed(0)} MiB after`,
+      );
+      console.log(summary(`  /api/invoices meanwhile (${others.length} requests)`, others));
+    }
+  } finally {
+    child?.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

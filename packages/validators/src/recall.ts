@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { isoDate } from './common.js';
+
+/** Most invoices one recall answers; a prefix that matches more is refused as too broad. */
+export const RECALL_LIMIT = 5000;
+
+/**
+ * `?lot=` of the recall: a lot number matched exactly, or `LOT*` for every lot starting with LOT
+ * (a trailing `*` only; any other `*`, `%` or `_` is matched as itself). Case is ignored.
+ */
+export const recallQuery = z.object({
+  lot: z
+    .string({ error: 'Lot number is required' })
+    .trim()
+    .min(1, 'Lot number is required')
+    .max(101, 'Lot number must be at most 100 characters')
+    .transform((lot, ctx) => {
+      const prefix = lot.endsWith('*');
+      const text = prefix ? lot.slice(0, -1).trimEnd() : lot;
+      if (!text) {
+        ctx.addIssue({ code: 'custom', message: 'Give at least one character before the *' });
+        return z.NEVER;
+      }
+      if (text.length > 100) {
+        ctx.addIssue({ code: 'custom', message: 'Lot number must be at most 100 characters' });
+        return z.NEVER;
+      }
+      return { text, prefix };
+    }),
+});
+export type RecallQuery = z.output<typeof recallQuery>;
+
+/** An outstanding-detail page's cursor: the last row's due date and id (most past due first). */
+export const outstandingQuery = z.object({
+  after: z
+    .object({
+      dueDate: isoDate('Due date is required', 'Due date'),
+      id: z.number().int().min(1).max(2_147_483_647),
+    })
+    .nullish(),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type OutstandingQuery = z.output<typeof outstandingQuery>;
