@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from './context.js';
 import { sendError } from './lib/errors.js';
 import { createCaller } from './root.js';
-import { downloadInvoicePdf, downloadOrderPdf } from './pdf/downloads.js';
+import { downloadInvoicePdf, downloadOrderPdf, downloadStatementPdf } from './pdf/downloads.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -55,6 +55,10 @@ const num = (value: string | undefined) =>
 const flag = (value: string | undefined) =>
   value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : value;
 
+/** A filter switch that the web's links write as `?hold=1`; 'true' and 'false' work too. */
+const flagOrOne = (value: string | undefined) =>
+  value === '1' ? true : value === '0' ? false : flag(value);
+
 /** ?cursor=&limit=&q= of every list. */
 const page = (req: RestRequest) => ({
   cursor: num(req.query.cursor),
@@ -85,7 +89,12 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/pharmacies',
     paged: true,
-    call: (c, r) => c.pharmacies.list(page(r)),
+    call: (c, r) => c.pharmacies.list({ ...page(r), hold: flagOrOne(r.query.hold) as never }),
+  },
+  {
+    method: 'GET',
+    url: '/api/pharmacies/:id/statement',
+    call: (c, r) => c.pharmacies.statement({ id: id(r), from: r.query.from, to: r.query.to }),
   },
   { method: 'GET', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.get({ id: id(r) }) },
   {
@@ -192,6 +201,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'DELETE', url: '/api/payments/:id', call: (c, r) => c.payments.delete({ id: id(r) }) },
   { method: 'GET', url: '/api/dashboard', call: (c) => c.dashboard.summary() },
   { method: 'GET', url: '/api/reports', call: (c) => c.reports.get() },
+  { method: 'GET', url: '/api/settings', call: (c) => c.settings.get() },
+  { method: 'PUT', url: '/api/settings', call: (c, r) => c.settings.update(r.body) },
   { method: 'GET', url: '/api/search', call: (c, r) => c.search.find({ q: r.query.q as string }) },
 ];
 
@@ -201,6 +212,11 @@ export const downloadRoutes: DownloadRoute[] = [
   {
     url: '/api/invoices/:id/download',
     call: (c, r) => downloadInvoicePdf(c, id(r)),
+    inline: true,
+  },
+  {
+    url: '/api/pharmacies/:id/statement.pdf',
+    call: (c, r) => downloadStatementPdf(c, id(r), r.query.from, r.query.to),
     inline: true,
   },
 ];

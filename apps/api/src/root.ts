@@ -7,6 +7,7 @@ import { pharmaciesRouter } from './routers/pharmacies.js';
 import { productsRouter } from './routers/products.js';
 import { reportsRouter } from './routers/reports.js';
 import { searchRouter } from './routers/search.js';
+import { settingsRouter } from './routers/settings.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   reports: reportsRouter,
   search: searchRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import * as ordersSearch from './migrations/0002_orders_search.js';
 import * as frontDoor from './migrations/0003_front_door.js';
 import * as money from './migrations/0004_money.js';
 import * as insights from './migrations/0005_insights.js';
+import * as statements from './migrations/0006_statements.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_front_door': frontDoor,
   '0004_money': money,
   '0005_insights': insights,
+  '0006_statements': statements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,3 +9,4 @@ export * from './invoices.js';
 export * from './payments.js';
 export * from './search.js';
 export * from './issues.js';
+export * from './statements.js';

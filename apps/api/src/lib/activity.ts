@@ -1,6 +1,6 @@
 import type { Db } from '@pharm/db';
 
-export type EntityType = 'pharmacy' | 'product' | 'order' | 'invoice' | 'payment';
+export type EntityType = 'pharmacy' | 'product' | 'order' | 'invoice' | 'payment' | 'settings';
 export type ActivityAction = 'create' | 'update' | 'delete' | 'status' | 'import';
 
 export interface ActivityEntry {

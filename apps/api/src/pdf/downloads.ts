@@ -5,6 +5,7 @@
 import type { createCaller } from '../root.js';
 import { renderInvoicePdf } from './invoice.js';
 import { renderOrderPdf } from './order.js';
+import { renderStatementPdf, statementFilename } from './statement.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -25,5 +26,21 @@ export async function downloadInvoicePdf(caller: Caller, id: number) {
     filename: `invoice-${invoice.invoiceNumber}.pdf`,
     contentType: 'application/pdf',
     body: await renderInvoicePdf(invoice),
+  };
+}
+
+/** GET /api/pharmacies/{id}/statement.pdf?from=&to= */
+export async function downloadStatementPdf(
+  caller: Caller,
+  id: number,
+  from: string | undefined,
+  to: string | undefined,
+) {
+  const statement = await caller.pharmacies.statement({ id, from, to });
+  const pharmacy = await caller.pharmacies.get({ id });
+  return {
+    filename: statementFilename(statement),
+    contentType: 'application/pdf',
+    body: await renderStatementPdf(statement, pharmacy),
   };
 }

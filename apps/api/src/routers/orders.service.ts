@@ -11,6 +11,7 @@ import {
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
+import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../lib/credit-hold.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
@@ -214,6 +215,27 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
 }
 
 /**
+ * Sending (Draft → Sent) an order of a pharmacy on credit hold is refused unless the request
+ * gives a reason to override it; returns what the activity log keeps of an override, or null.
+ */
+async function checkCreditHold(
+  trx: Db,
+  pharmacyId: number,
+  overrideReason: string | null,
+): Promise<{ holdReason: string; overrideReason: string } | null> {
+  const row = await pharmaciesWithHold(trx)
+    .select(['p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .where('p.id', '=', pharmacyId)
+    .executeTakeFirst();
+  const hold = row && withCreditHold(row).creditHold;
+  if (!row || !hold) return null;
+  if (!overrideReason) {
+    throw conflict(`Pharmacy ${row.name} is on credit hold: ${hold.reason}`);
+  }
+  return { holdReason: hold.reason, overrideReason };
+}
+
+/**
  * A status change alone (`{status}`), or the whole order with an optional status change; the
  * line items are replaced. Setting the status the order already has changes nothing.
  */
@@ -231,6 +253,11 @@ export function updateOrder(
     if (!canTransitionOrder(from, to)) {
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
+    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : current.pharmacyId;
+    const holdOverride =
+      from === 'Draft' && to === 'Sent'
+        ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
+        : null;
 
     if (!('lineItems' in data) || !totals) {
       if (to === from) return getOrder(trx, id);
@@ -243,7 +270,12 @@ export function updateOrder(
         entityType: 'order',
         entityId: id,
         action: 'status',
-        details: { orderNumber: current.orderNumber, from, to },
+        details: {
+          orderNumber: current.orderNumber,
+          from,
+          to,
+          ...(holdOverride ? { creditHoldOverride: holdOverride } : {}),
+        },
         userId,
       });
       return getOrder(trx, id);
@@ -276,6 +308,7 @@ export function updateOrder(
       details: {
         orderNumber: current.orderNumber,
         ...(to !== from ? { statusFrom: from, statusTo: to } : {}),
+        ...(holdOverride ? { creditHoldOverride: holdOverride } : {}),
         changes: snapshot(data, totals),
       },
       userId,

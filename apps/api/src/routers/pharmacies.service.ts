@@ -1,40 +1,55 @@
 import type { Db, Pharmacy } from '@pharm/db';
-import type { ListQuery, Page, PharmacyData } from '@pharm/validators';
+import type { CreditHold, Page, PharmacyData, PharmacyListQuery } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logActivity } from '../lib/activity.js';
+import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from '../lib/credit-hold.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 
-export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
-  let q = db.selectFrom('pharmacies').selectAll();
+/** A pharmacy as the API answers it: the row and whether it is on credit hold, and why. */
+export interface PharmacyWithHold extends Pharmacy {
+  creditHold: CreditHold;
+}
+
+export async function listPharmacies(
+  db: Db,
+  query: PharmacyListQuery,
+): Promise<Page<PharmacyWithHold>> {
+  let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
   if (query.q) {
     // Same expression as the trigram index pharmacies_search_idx.
     q = q.where(
-      sql`name || ' ' || coalesce(contact_name, '') || ' ' || email`,
+      sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
       'ilike',
       containsPattern(query.q),
     );
   }
-  return paginate(q, query);
+  if (query.hold) q = q.where(isOnHold);
+  const page = await paginate(q, query, 'p.id');
+  return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
 }
 
 export function pharmacyOptions(db: Db) {
   return db.selectFrom('pharmacies').select(['id', 'name']).orderBy('name').orderBy('id').execute();
 }
 
-export async function getPharmacy(db: Db, id: number): Promise<Pharmacy> {
-  const pharmacy = await db
-    .selectFrom('pharmacies')
-    .selectAll()
-    .where('id', '=', id)
+export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold> {
+  const pharmacy = await pharmaciesWithHold(db)
+    .selectAll('p')
+    .select(HOLD_COLUMNS)
+    .where('p.id', '=', id)
     .executeTakeFirst();
   if (!pharmacy) throw notFound('Pharmacy');
-  return pharmacy;
+  return withCreditHold(pharmacy);
 }
 
-export function createPharmacy(db: Db, data: PharmacyData, userId: string): Promise<Pharmacy> {
+export function createPharmacy(
+  db: Db,
+  data: PharmacyData,
+  userId: string,
+): Promise<PharmacyWithHold> {
   return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .insertInto('pharmacies')
@@ -48,7 +63,7 @@ export function createPharmacy(db: Db, data: PharmacyData, userId: string): Prom
       details: { name: pharmacy.name },
       userId,
     });
-    return pharmacy;
+    return getPharmacy(trx, pharmacy.id);
   });
 }
 
@@ -57,7 +72,7 @@ export function updatePharmacy(
   id: number,
   data: PharmacyData,
   userId: string,
-): Promise<Pharmacy> {
+): Promise<PharmacyWithHold> {
   return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .updateTable('pharmacies')
@@ -73,7 +88,7 @@ export function updatePharmacy(
       details: { changes: data },
       userId,
     });
-    return pharmacy;
+    return getPharmacy(trx, id);
   });
 }
 
