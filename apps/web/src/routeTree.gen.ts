@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
@@ -25,6 +26,7 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
 import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacies/$id.edit'
+import { Route as AppPharmaciesIdStatementRouteImport } from './routes/_app/pharmacies/$id.statement'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 
 const AppRoute = AppRouteImport.update({
@@ -39,6 +41,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
@@ -106,6 +113,12 @@ const AppPharmaciesIdEditRoute = AppPharmaciesIdEditRouteImport.update({
   path: '/pharmacies/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPharmaciesIdStatementRoute =
+  AppPharmaciesIdStatementRouteImport.update({
+    id: '/pharmacies/$id/statement',
+    path: '/pharmacies/$id/statement',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
@@ -115,6 +128,7 @@ const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
@@ -128,10 +142,12 @@ export interface FileRoutesByFullPath {
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
@@ -146,12 +162,14 @@ export interface FileRoutesByTo {
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/invoices/new': typeof AppInvoicesNewRoute
   '/_app/orders/new': typeof AppOrdersNewRoute
@@ -166,6 +184,7 @@ export interface FileRoutesById {
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRouteTypes {
@@ -173,6 +192,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/settings'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
@@ -186,10 +206,12 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
+    | '/pharmacies/$id/statement'
     | '/products/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/settings'
     | '/'
     | '/invoices/new'
     | '/orders/new'
@@ -204,11 +226,13 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
+    | '/pharmacies/$id/statement'
     | '/products/$id/edit'
   id:
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/settings'
     | '/_app/'
     | '/_app/invoices/new'
     | '/_app/orders/new'
@@ -223,6 +247,7 @@ export interface FileRouteTypes {
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
     | '/_app/pharmacies/$id/edit'
+    | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
   fileRoutesById: FileRoutesById
 }
@@ -252,6 +277,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invoices/': {
@@ -345,6 +377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPharmaciesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/pharmacies/$id/statement': {
+      id: '/_app/pharmacies/$id/statement'
+      path: '/pharmacies/$id/statement'
+      fullPath: '/pharmacies/$id/statement'
+      preLoaderRoute: typeof AppPharmaciesIdStatementRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/edit': {
       id: '/_app/products/$id/edit'
       path: '/products/$id/edit'
@@ -356,6 +395,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppInvoicesNewRoute: typeof AppInvoicesNewRoute
   AppOrdersNewRoute: typeof AppOrdersNewRoute
@@ -370,10 +410,12 @@ interface AppRouteChildren {
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
   AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
   AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
+  AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppInvoicesNewRoute: AppInvoicesNewRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
@@ -388,6 +430,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
+  AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
 }
 

@@ -31,8 +31,20 @@ export async function listPharmacies(
   return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
 }
 
-export function pharmacyOptions(db: Db) {
-  return db.selectFrom('pharmacies').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+/** Every pharmacy for the pickers, by name, with its credit hold (the order form shows it). */
+export async function pharmacyOptions(
+  db: Db,
+): Promise<{ id: number; name: string; creditHold: CreditHold }[]> {
+  const rows = await pharmaciesWithHold(db)
+    .select(['p.id', 'p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    creditHold: withCreditHold(row).creditHold,
+  }));
 }
 
 export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold> {

@@ -115,6 +115,7 @@ export function OrdersPage() {
         />
       </ListTabs>
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} actions={actions} />
+      {actions.holdDialog}
       {deletion.dialog}
     </>
   );
