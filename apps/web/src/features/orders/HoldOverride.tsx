@@ -64,6 +64,7 @@ function HoldOverrideDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="hold-override-dialog">
             <form
+              noValidate
               onSubmit={(event) => {
                 event.preventDefault();
                 setTouched(true);

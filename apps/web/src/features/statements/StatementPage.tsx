@@ -13,7 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { LuDownload } from 'react-icons/lu';
+import { LuCreditCard, LuDownload, LuFileText, LuScale, LuWallet } from 'react-icons/lu';
 import {
   formatDate,
   formatUsd,
@@ -149,7 +149,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             label="Opening balance"
             value={data ? formatUsd(data.openingBalance) : ''}
             hint={`Owed before ${formatDate(period.from)}`}
-            icon={null}
+            icon={<LuWallet />}
             loading={statement.isPending}
           />
           <StatCard
@@ -157,7 +157,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             label="Invoiced"
             value={data ? formatUsd(totalOf(data.lines, 'invoice')) : ''}
             hint="Issued invoices dated in the period"
-            icon={null}
+            icon={<LuFileText />}
             loading={statement.isPending}
           />
           <StatCard
@@ -165,7 +165,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             label="Paid"
             value={data ? formatUsd(totalOf(data.lines, 'payment')) : ''}
             hint="Payments dated in the period"
-            icon={null}
+            icon={<LuCreditCard />}
             loading={statement.isPending}
           />
           <StatCard
@@ -173,7 +173,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             label="Closing balance"
             value={data ? formatUsd(data.closingBalance) : ''}
             hint={`Owed on ${formatDate(period.to)}`}
-            icon={null}
+            icon={<LuScale />}
             loading={statement.isPending}
           />
         </SimpleGrid>
