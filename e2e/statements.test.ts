@@ -2,7 +2,7 @@
  * Issue 11 in the browser: a pharmacy's statement and its PDF, and an order for a pharmacy on
  * credit hold refused, then sent with an override reason.
  */
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api as callApi,
@@ -140,16 +140,34 @@ describe('statement', () => {
     const popup = new Promise<Page>((resolve) => page.once('popup', (p) => resolve(p!)));
     await click(page, 'Download PDF');
     const tab = await popup;
-    const response = await tab.waitForResponse((res: HTTPResponse) =>
-      res.url().includes(`/api/pharmacies/${pharmacyId}/statement.pdf?`),
-    );
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    const { to } = lastMonth();
-    expect(response.headers()['content-disposition']).toBe(
-      `inline; filename="statement-harbor-compounding-pharmacy-${to}.pdf"`,
-    );
-    await tab.close();
+    try {
+      await tab.waitForFunction(
+        (id) => location.pathname === `/api/pharmacies/${id}/statement.pdf`,
+        {},
+        pharmacyId,
+      );
+      const { from, to } = lastMonth();
+      expect(new URL(tab.url()).search).toBe(`?from=${from}&to=${to}`);
+      // What the tab loaded, fetched again with the session (the PDF viewer hides its headers).
+      const file = await page.evaluate(async (url) => {
+        const res = await fetch(url);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          disposition: res.headers.get('content-disposition'),
+          magic: String.fromCharCode(...bytes.slice(0, 5)),
+        };
+      }, tab.url());
+      expect(file).toEqual({
+        status: 200,
+        type: 'application/pdf',
+        disposition: `inline; filename="statement-harbor-compounding-pharmacy-${to}.pdf"`,
+        magic: '%PDF-',
+      });
+    } finally {
+      await tab.close();
+    }
   });
 });
 
