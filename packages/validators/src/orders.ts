@@ -86,7 +86,12 @@ export const orderSchema = z.object({
  * Sending (Draft → Sent) the order of a pharmacy on credit hold needs a reason, which the
  * activity log keeps; it is ignored on any other change.
  */
-const holdOverrideReason = optionalText(1000, 'Override reason');
+const holdOverrideReason = z
+  .string({ error: 'Override reason must be text' })
+  .trim()
+  .max(1000, 'Override reason must be at most 1000 characters')
+  .nullish()
+  .transform((value) => value || undefined);
 
 /** PUT /api/orders/{id}: the full order (optionally with a new status), or only `{status}`. */
 export const orderStatusOnlySchema = z.strictObject({

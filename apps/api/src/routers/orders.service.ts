@@ -221,7 +221,7 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
 async function checkCreditHold(
   trx: Db,
   pharmacyId: number,
-  overrideReason: string | null,
+  overrideReason: string | undefined,
 ): Promise<{ holdReason: string; overrideReason: string } | null> {
   const row = await pharmaciesWithHold(trx)
     .select(['p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
