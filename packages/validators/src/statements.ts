@@ -36,8 +36,7 @@ export const statementQuery = z
   });
 export type StatementQuery = z.output<typeof statementQuery>;
 
-export const STATEMENT_LINE_TYPES = ['invoice', 'payment'] as const;
-export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
+export type StatementLineType = 'invoice' | 'payment';
 
 /** GET/PUT /api/settings. */
 export const settingsSchema = z.object({
@@ -48,4 +47,3 @@ export const settingsSchema = z.object({
     .max(3650, 'Days past due must be at most 3650'),
 });
 export type Settings = z.output<typeof settingsSchema>;
-export const DEFAULT_HOLD_DAYS_PAST_DUE = 60;

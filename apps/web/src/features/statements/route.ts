@@ -1,5 +1,6 @@
 // The statement route's options. Route options are part of the first-load bundle (see
-// lists/route.ts), so this file imports nothing: the server checks the dates themselves.
+// lists/route.ts), which is at its budget: this file imports nothing and leaves checking the dates
+// to the server, whose 400 the page shows.
 
 /** The statement route's search params: a period, or none (the last full month). */
 export interface StatementSearch {
@@ -7,12 +8,6 @@ export interface StatementSearch {
   to?: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `validateSearch`: two dates in order, or neither; anything else is left out, never an error. */
-export function statementSearch(search: Record<string, unknown>): StatementSearch {
-  const { from, to } = search;
-  if (typeof from !== 'string' || typeof to !== 'string') return {};
-  if (!DATE.test(from) || !DATE.test(to) || from > to) return {};
-  return { from, to };
-}
+/** `validateSearch`: both dates as text, or neither. */
+export const statementSearch = ({ from, to }: Record<string, unknown>): StatementSearch =>
+  typeof from === 'string' && typeof to === 'string' ? { from, to } : {};
