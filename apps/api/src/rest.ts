@@ -13,7 +13,12 @@ import {
   exportProducts,
   exportRecall,
 } from './exports/lists.js';
-import { downloadInvoicePdf, downloadOrderPdf, downloadRecallPdf } from './pdf/downloads.js';
+import {
+  downloadInvoicePdf,
+  downloadOrderPdf,
+  downloadRecallPdf,
+  downloadStatementPdf,
+} from './pdf/downloads.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -72,6 +77,10 @@ const num = (value: string | undefined) =>
 const flag = (value: string | undefined) =>
   value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : value;
 
+/** A filter switch that the web's links write as `?hold=1`; 'true' and 'false' work too. */
+const flagOrOne = (value: string | undefined) =>
+  value === '1' ? true : value === '0' ? false : flag(value);
+
 /** ?cursor=&limit=&q= of every list. */
 const page = (req: RestRequest) => ({
   cursor: num(req.query.cursor),
@@ -102,7 +111,12 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/pharmacies',
     paged: true,
-    call: (c, r) => c.pharmacies.list(page(r)),
+    call: (c, r) => c.pharmacies.list({ ...page(r), hold: flagOrOne(r.query.hold) as never }),
+  },
+  {
+    method: 'GET',
+    url: '/api/pharmacies/:id/statement',
+    call: (c, r) => c.pharmacies.statement({ id: id(r), from: r.query.from, to: r.query.to }),
   },
   { method: 'GET', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.get({ id: id(r) }) },
   {
@@ -209,6 +223,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'DELETE', url: '/api/payments/:id', call: (c, r) => c.payments.delete({ id: id(r) }) },
   { method: 'GET', url: '/api/dashboard', call: (c) => c.dashboard.summary() },
   { method: 'GET', url: '/api/reports', call: (c) => c.reports.get() },
+  { method: 'GET', url: '/api/settings', call: (c) => c.settings.get() },
+  { method: 'PUT', url: '/api/settings', call: (c, r) => c.settings.update(r.body) },
   { method: 'GET', url: '/api/search', call: (c, r) => c.search.find({ q: r.query.q as string }) },
   {
     method: 'GET',
@@ -239,6 +255,11 @@ export const downloadRoutes: DownloadRoute[] = [
     inline: true,
   },
   { url: '/api/recall.pdf', call: (c, r) => downloadRecallPdf(c, r.query.lot) },
+  {
+    url: '/api/pharmacies/:id/statement.pdf',
+    call: (c, r) => downloadStatementPdf(c, id(r), r.query.from, r.query.to),
+    inline: true,
+  },
 ];
 
 /** GET paths that answer a CSV file streamed from the list's pages, with the list's filters. */

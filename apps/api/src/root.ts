@@ -9,6 +9,7 @@ import { productsRouter } from './routers/products.js';
 import { recallRouter } from './routers/recall.js';
 import { reportsRouter } from './routers/reports.js';
 import { searchRouter } from './routers/search.js';
+import { settingsRouter } from './routers/settings.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   search: searchRouter,
   activity: activityRouter,
   recall: recallRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,7 +19,12 @@ describe('GET /api/dashboard', () => {
   it('is all zero on an empty database', async () => {
     const res = await c.get('/api/dashboard');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ openOrders: 0, unpaidInvoices: 0, totalOutstanding: '0.00' });
+    expect(res.body).toEqual({
+      openOrders: 0,
+      unpaidInvoices: 0,
+      totalOutstanding: '0.00',
+      onCreditHold: 0,
+    });
   });
 
   it('counts Draft and Sent orders, and non-Draft invoices with a balance and what they owe', async () => {
@@ -56,7 +61,13 @@ describe('GET /api/dashboard', () => {
 
     const res = await c.get('/api/dashboard');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ openOrders: 4, unpaidInvoices: 3, totalOutstanding: '168.86' });
+    // 45 days past due is within the 60 before hold, and no pharmacy has a credit limit.
+    expect(res.body).toEqual({
+      openOrders: 4,
+      unpaidInvoices: 3,
+      totalOutstanding: '168.86',
+      onCreditHold: 0,
+    });
   });
 });
 

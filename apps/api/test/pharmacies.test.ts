@@ -259,6 +259,6 @@ describe('pharmacies list pagination', () => {
     const res = await client.get(`/trpc/pharmacies.options?input=${input}`);
     const names = res.body.result.data.json.map((o: any) => o.name);
     expect(names).toEqual([...names].sort());
-    expect(Object.keys(res.body.result.data.json[0]).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(res.body.result.data.json[0]).sort()).toEqual(['creditHold', 'id', 'name']);
   });
 });

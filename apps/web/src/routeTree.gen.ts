@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
@@ -27,6 +28,7 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
 import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacies/$id.edit'
+import { Route as AppPharmaciesIdStatementRouteImport } from './routes/_app/pharmacies/$id.statement'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 
 const AppRoute = AppRouteImport.update({
@@ -41,6 +43,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppActivityIndexRoute = AppActivityIndexRouteImport.update({
@@ -118,6 +125,12 @@ const AppPharmaciesIdEditRoute = AppPharmaciesIdEditRouteImport.update({
   path: '/pharmacies/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPharmaciesIdStatementRoute =
+  AppPharmaciesIdStatementRouteImport.update({
+    id: '/pharmacies/$id/statement',
+    path: '/pharmacies/$id/statement',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
@@ -127,6 +140,7 @@ const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
@@ -142,10 +156,12 @@ export interface FileRoutesByFullPath {
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
@@ -162,12 +178,14 @@ export interface FileRoutesByTo {
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/invoices/new': typeof AppInvoicesNewRoute
   '/_app/orders/new': typeof AppOrdersNewRoute
@@ -184,6 +202,7 @@ export interface FileRoutesById {
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
+  '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
 }
 export interface FileRouteTypes {
@@ -191,6 +210,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/settings'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
@@ -206,10 +226,12 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
+    | '/pharmacies/$id/statement'
     | '/products/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/settings'
     | '/'
     | '/invoices/new'
     | '/orders/new'
@@ -226,11 +248,13 @@ export interface FileRouteTypes {
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
+    | '/pharmacies/$id/statement'
     | '/products/$id/edit'
   id:
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/settings'
     | '/_app/'
     | '/_app/invoices/new'
     | '/_app/orders/new'
@@ -247,6 +271,7 @@ export interface FileRouteTypes {
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
     | '/_app/pharmacies/$id/edit'
+    | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
   fileRoutesById: FileRoutesById
 }
@@ -276,6 +301,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/activity/': {
@@ -383,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPharmaciesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/pharmacies/$id/statement': {
+      id: '/_app/pharmacies/$id/statement'
+      path: '/pharmacies/$id/statement'
+      fullPath: '/pharmacies/$id/statement'
+      preLoaderRoute: typeof AppPharmaciesIdStatementRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/edit': {
       id: '/_app/products/$id/edit'
       path: '/products/$id/edit'
@@ -394,6 +433,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppInvoicesNewRoute: typeof AppInvoicesNewRoute
   AppOrdersNewRoute: typeof AppOrdersNewRoute
@@ -410,10 +450,12 @@ interface AppRouteChildren {
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
   AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
   AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
+  AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppInvoicesNewRoute: AppInvoicesNewRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
@@ -430,6 +472,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
+  AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
 }
 

@@ -183,6 +183,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0003_front_door',
       '0004_money',
       '0005_insights',
+      '0006_statements',
       '0007_history',
       '0008_exports',
     ]);

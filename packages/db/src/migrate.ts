@@ -5,6 +5,7 @@ import * as ordersSearch from './migrations/0002_orders_search.js';
 import * as frontDoor from './migrations/0003_front_door.js';
 import * as money from './migrations/0004_money.js';
 import * as insights from './migrations/0005_insights.js';
+import * as statements from './migrations/0006_statements.js';
 import * as history from './migrations/0007_history.js';
 import * as exportsMigration from './migrations/0008_exports.js';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_front_door': frontDoor,
   '0004_money': money,
   '0005_insights': insights,
+  '0006_statements': statements,
   '0007_history': history,
   '0008_exports': exportsMigration,
 };

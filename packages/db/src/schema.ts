@@ -62,6 +62,8 @@ export interface PharmaciesTable {
   terms: PaymentTerms | null;
   notes: string | null;
   balance: Money;
+  /** Optional; a balance above it puts the pharmacy on credit hold. */
+  creditLimit: string | null;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
 }
@@ -209,8 +211,16 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** The business's settings: one row (migration 0006). */
+export interface BusinessSettingsTable {
+  id: Generated<boolean>;
+  /** An open invoice more than this many days past due puts its pharmacy on credit hold. */
+  holdDaysPastDue: Generated<number>;
+}
+
 export interface Database {
   appSettings: AppSettingsTable;
+  businessSettings: BusinessSettingsTable;
   users: UsersTable;
   session: SessionTable;
   authFailures: AuthFailuresTable;

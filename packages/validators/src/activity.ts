@@ -8,6 +8,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'order',
   'invoice',
   'payment',
+  'settings',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

@@ -11,3 +11,4 @@ export * from './search.js';
 export * from './issues.js';
 export * from './activity.js';
 export * from './recall.js';
+export * from './statements.js';

@@ -82,10 +82,24 @@ export const orderSchema = z.object({
     .max(500, 'An order can have at most 500 line items'),
 });
 
+/**
+ * Sending (Draft → Sent) the order of a pharmacy on credit hold needs a reason, which the
+ * activity log keeps; it is ignored on any other change.
+ */
+const holdOverrideReason = z
+  .string({ error: 'Override reason must be text' })
+  .trim()
+  .max(1000, 'Override reason must be at most 1000 characters')
+  .nullish()
+  .transform((value) => value || undefined);
+
 /** PUT /api/orders/{id}: the full order (optionally with a new status), or only `{status}`. */
-export const orderStatusOnlySchema = z.strictObject({ status: orderStatusField });
+export const orderStatusOnlySchema = z.strictObject({
+  status: orderStatusField,
+  holdOverrideReason,
+});
 export const orderUpdateSchema = fullOrOnly(
-  orderSchema.extend({ status: orderStatusField.optional() }),
+  orderSchema.extend({ status: orderStatusField.optional(), holdOverrideReason }),
   orderStatusOnlySchema,
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './common.js';
+import { listQuery, money, optionalText, requiredText } from './common.js';
 
 export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -36,7 +36,21 @@ export const pharmacySchema = z.object({
   billingAddress: optionalText(1000, 'Billing address'),
   terms: termsField,
   notes: optionalText(5000, 'Notes'),
+  creditLimit: z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      money('Credit limit is required', [0, 'Credit limit must not be negative']).nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null),
 });
+
+/** The pharmacies list; `hold` keeps only the pharmacies on credit hold. */
+export const pharmacyListQuery = listQuery.extend({ hold: z.boolean().optional() });
+export type PharmacyListQuery = z.output<typeof pharmacyListQuery>;
+
+/** Why a pharmacy is on credit hold; null when it is not. */
+export type CreditHold = { reason: string } | null;
 
 export type PharmacyInput = z.input<typeof pharmacySchema>;
 export type PharmacyData = z.output<typeof pharmacySchema>;

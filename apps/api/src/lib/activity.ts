@@ -1,6 +1,6 @@
 import type { Db } from '@pharm/db';
 
-export type EntityType = 'pharmacy' | 'product' | 'order' | 'invoice' | 'payment';
+export type EntityType = 'pharmacy' | 'product' | 'order' | 'invoice' | 'payment' | 'settings';
 export type ActivityAction = 'create' | 'update' | 'delete';
 
 /** One field of a record before and after a change (null where it did not exist). */
@@ -77,6 +77,7 @@ const LABELS: Record<EntityType, (snapshot: Snapshot) => unknown> = {
   order: (s) => s.orderNumber,
   invoice: (s) => s.invoiceNumber,
   payment: (s) => s.paymentNumber,
+  settings: () => 'Settings',
 };
 
 /** Logs a created record with what it was created as; call it inside the creating transaction. */

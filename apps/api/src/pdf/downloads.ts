@@ -7,6 +7,7 @@ import { renderInvoicePdf } from './invoice.js';
 import { renderOrderPdf } from './order.js';
 import { renderRecallPdf } from './recall.js';
 import { lotSlug } from '../exports/lists.js';
+import { renderStatementPdf, statementFilename } from './statement.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -38,5 +39,21 @@ export async function downloadRecallPdf(caller: Caller, lot: unknown) {
     filename: `recall-${lotSlug(text)}.pdf`,
     contentType: 'application/pdf',
     body: await renderRecallPdf(text, entries),
+  };
+}
+
+/** GET /api/pharmacies/{id}/statement.pdf?from=&to= */
+export async function downloadStatementPdf(
+  caller: Caller,
+  id: number,
+  from: string | undefined,
+  to: string | undefined,
+) {
+  const statement = await caller.pharmacies.statement({ id, from, to });
+  const pharmacy = await caller.pharmacies.get({ id });
+  return {
+    filename: statementFilename(statement),
+    contentType: 'application/pdf',
+    body: await renderStatementPdf(statement, pharmacy),
   };
 }

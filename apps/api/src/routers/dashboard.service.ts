@@ -1,5 +1,6 @@
 import type { Db, Invoice, Order } from '@pharm/db';
 import { sql } from 'kysely';
+import { isOnHold, pharmaciesWithHold } from '../lib/credit-hold.js';
 
 /** GET /api/dashboard (spec §7); the definitions are docs/rules.md §3's. */
 export interface DashboardSummary {
@@ -9,6 +10,8 @@ export interface DashboardSummary {
   unpaidInvoices: number;
   /** Σ balance of those invoices. */
   totalOutstanding: string;
+  /** Pharmacies on credit hold (lib/credit-hold.ts). */
+  onCreditHold: number;
 }
 
 export interface RecentOrder extends Pick<
@@ -34,7 +37,11 @@ export const RECENT_LIMIT = 5;
  * total is summed from the same rows it counts, so the two figures always agree.
  */
 export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
-  const { rows } = await sql<DashboardSummary>`
+  const held = await pharmaciesWithHold(db)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where(isOnHold)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<Omit<DashboardSummary, 'onCreditHold'>>`
     select
       (select count(*)::int from orders where status in ('Draft', 'Sent')) as "openOrders",
       open.count as "unpaidInvoices",
@@ -44,7 +51,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         from invoices
        where status <> 'Draft' and balance > 0
     ) open`.execute(db);
-  return rows[0]!;
+  return { ...rows[0]!, onCreditHold: held.count };
 }
 
 /** The newest orders and invoices (by id, as the lists show them) for the dashboard's cards. */

@@ -11,6 +11,7 @@ import {
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logCreate, logDelete, logUpdate, type Snapshot } from '../lib/activity.js';
+import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../lib/credit-hold.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
@@ -217,6 +218,27 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
 }
 
 /**
+ * Sending (Draft → Sent) an order of a pharmacy on credit hold is refused unless the request
+ * gives a reason to override it; returns what the activity log keeps of an override, or null.
+ */
+async function checkCreditHold(
+  trx: Db,
+  pharmacyId: number,
+  overrideReason: string | undefined,
+): Promise<{ holdReason: string; overrideReason: string } | null> {
+  const row = await pharmaciesWithHold(trx)
+    .select(['p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .where('p.id', '=', pharmacyId)
+    .executeTakeFirst();
+  const hold = row && withCreditHold(row).creditHold;
+  if (!row || !hold) return null;
+  if (!overrideReason) {
+    throw conflict(`Pharmacy ${row.name} is on credit hold: ${hold.reason}`);
+  }
+  return { holdReason: hold.reason, overrideReason };
+}
+
+/**
  * A status change alone (`{status}`), or the whole order with an optional status change; the
  * line items are replaced. Setting the status the order already has changes nothing.
  */
@@ -234,6 +256,11 @@ export function updateOrder(
     if (!canTransitionOrder(from, to)) {
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
+    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : current.pharmacyId;
+    const holdOverride =
+      from === 'Draft' && to === 'Sent'
+        ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
+        : null;
 
     const before = await getOrder(trx, id);
 
@@ -250,6 +277,7 @@ export function updateOrder(
         { type: 'order', id, userId },
         orderSnapshot(before),
         orderSnapshot(after),
+        holdOverride ? { creditHoldOverride: holdOverride } : {},
       );
       return after;
     }
@@ -280,6 +308,7 @@ export function updateOrder(
       { type: 'order', id, userId },
       orderSnapshot(before),
       orderSnapshot(after),
+      holdOverride ? { creditHoldOverride: holdOverride } : {},
     );
     return after;
   });

@@ -1,43 +1,70 @@
 import type { Db, Pharmacy } from '@pharm/db';
-import type { ListQuery, Page, PharmacyData } from '@pharm/validators';
+import type { CreditHold, Page, PharmacyData, PharmacyListQuery } from '@pharm/validators';
 import { sql } from 'kysely';
 import { deleteEntry, logActivities, logCreate, logUpdate } from '../lib/activity.js';
 import { invoiceSnapshot } from './invoices.service.js';
 import { orderSnapshot } from './orders.service.js';
 import { paymentSnapshot } from './payments.service.js';
+import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from '../lib/credit-hold.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
 import { containsPattern } from '../lib/sql.js';
 
-export async function listPharmacies(db: Db, query: ListQuery): Promise<Page<Pharmacy>> {
-  let q = db.selectFrom('pharmacies').selectAll();
+/** A pharmacy as the API answers it: the row and whether it is on credit hold, and why. */
+export interface PharmacyWithHold extends Pharmacy {
+  creditHold: CreditHold;
+}
+
+export async function listPharmacies(
+  db: Db,
+  query: PharmacyListQuery,
+): Promise<Page<PharmacyWithHold>> {
+  let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
   if (query.q) {
     // Same expression as the trigram index pharmacies_search_idx.
     q = q.where(
-      sql`name || ' ' || coalesce(contact_name, '') || ' ' || email`,
+      sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
       'ilike',
       containsPattern(query.q),
     );
   }
-  return paginate(q, query);
+  if (query.hold) q = q.where(isOnHold);
+  const page = await paginate(q, query, 'p.id');
+  return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
 }
 
-export function pharmacyOptions(db: Db) {
-  return db.selectFrom('pharmacies').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+/** Every pharmacy for the pickers, by name, with its credit hold (the order form shows it). */
+export async function pharmacyOptions(
+  db: Db,
+): Promise<{ id: number; name: string; creditHold: CreditHold }[]> {
+  const rows = await pharmaciesWithHold(db)
+    .select(['p.id', 'p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    creditHold: withCreditHold(row).creditHold,
+  }));
 }
 
-export async function getPharmacy(db: Db, id: number): Promise<Pharmacy> {
-  const pharmacy = await db
-    .selectFrom('pharmacies')
-    .selectAll()
-    .where('id', '=', id)
+export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold> {
+  const pharmacy = await pharmaciesWithHold(db)
+    .selectAll('p')
+    .select(HOLD_COLUMNS)
+    .where('p.id', '=', id)
     .executeTakeFirst();
   if (!pharmacy) throw notFound('Pharmacy');
-  return pharmacy;
+  return withCreditHold(pharmacy);
 }
 
-export function createPharmacy(db: Db, data: PharmacyData, userId: string): Promise<Pharmacy> {
+export function createPharmacy(
+  db: Db,
+  data: PharmacyData,
+  userId: string,
+): Promise<PharmacyWithHold> {
   return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .insertInto('pharmacies')
@@ -45,7 +72,7 @@ export function createPharmacy(db: Db, data: PharmacyData, userId: string): Prom
       .returningAll()
       .executeTakeFirstOrThrow();
     await logCreate(trx, { type: 'pharmacy', id: pharmacy.id, userId }, pharmacy);
-    return pharmacy;
+    return getPharmacy(trx, pharmacy.id);
   });
 }
 
@@ -54,7 +81,7 @@ export function updatePharmacy(
   id: number,
   data: PharmacyData,
   userId: string,
-): Promise<Pharmacy> {
+): Promise<PharmacyWithHold> {
   return inTransaction(db, async (trx) => {
     // FOR NO KEY UPDATE, the lock the UPDATE takes anyway: orders may still key-share the row.
     const before = await trx
@@ -71,7 +98,7 @@ export function updatePharmacy(
       .returningAll()
       .executeTakeFirstOrThrow();
     await logUpdate(trx, { type: 'pharmacy', id, userId }, before, pharmacy);
-    return pharmacy;
+    return getPharmacy(trx, id);
   });
 }
 

@@ -1,4 +1,4 @@
-import { idParam, listQuery, pharmacySchema } from '@pharm/validators';
+import { idParam, pharmacyListQuery, pharmacySchema, statementQuery } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../trpc.js';
 import {
   createPharmacy,
@@ -8,10 +8,11 @@ import {
   pharmacyOptions,
   updatePharmacy,
 } from './pharmacies.service.js';
+import { pharmacyStatement } from './statements.service.js';
 
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
-    .input(listQuery.prefault({}))
+    .input(pharmacyListQuery.prefault({}))
     .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
   options: protectedProcedure.query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
@@ -21,6 +22,9 @@ export const pharmaciesRouter = createTRPCRouter({
   update: protectedProcedure
     .input(idParam.extend({ data: pharmacySchema }))
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
+  statement: protectedProcedure
+    .input(statementQuery)
+    .query(({ ctx, input }) => pharmacyStatement(ctx.db, input)),
   delete: protectedProcedure
     .input(idParam)
     .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),

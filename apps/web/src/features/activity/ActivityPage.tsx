@@ -115,7 +115,7 @@ const ActivityRow = memo(function ActivityRow({
         <Text as="span" color="fg.muted" textStyle="sm">
           {ENTITY_NAMES[entry.entityType].one}{' '}
         </Text>
-        {entry.recordExists ? (
+        {entry.recordExists && entry.entityType !== 'settings' ? (
           <Link
             to={RECORD_LIST[entry.entityType]}
             search={{ q: entry.label }}

@@ -18,6 +18,7 @@ export const ENTITY_NAMES: Record<ActivityEntityType, { one: string; many: strin
   order: { one: 'Order', many: 'Orders' },
   invoice: { one: 'Invoice', many: 'Invoices' },
   payment: { one: 'Payment', many: 'Payments' },
+  settings: { one: 'Settings', many: 'Settings' },
 };
 
 export const ACTIVITY_TABS = [
@@ -112,11 +113,14 @@ export function formatWhen(at: Date): string {
   return `${formatDate(at)}, ${time}`;
 }
 
-/** The list page that finds a record by its label (number, name or SKU), while it exists. */
+/**
+ * The list page that finds a record by its label (number, name or SKU), while it exists; the
+ * business settings are one row with a page of their own, not a list.
+ */
 export const RECORD_LIST = {
   pharmacy: '/pharmacies',
   product: '/products',
   order: '/orders',
   invoice: '/invoices',
   payment: '/payments',
-} as const satisfies Record<ActivityEntityType, string>;
+} as const satisfies Record<Exclude<ActivityEntityType, 'settings'>, string>;

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import {
   LuBuilding2,
   LuCreditCard,
+  LuShieldAlert,
   LuDollarSign,
   LuFileText,
   LuPackagePlus,
@@ -52,7 +53,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" description="Overview of your supply chain operations" />
       <Stack gap="6">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
           <StatCard
             testId="stat-open-orders"
             label="Open Orders"
@@ -77,6 +78,21 @@ export function DashboardPage() {
             icon={<LuDollarSign />}
             loading={summary.isPending}
           />
+          <Link
+            to="/pharmacies"
+            search={{ tab: 'hold' }}
+            aria-label="On credit hold: show the pharmacies"
+            style={{ borderRadius: '0.75rem' }}
+          >
+            <StatCard
+              testId="stat-credit-hold"
+              label="On credit hold"
+              value={summary.data?.onCreditHold.toLocaleString('en-US') ?? EMPTY}
+              hint="Pharmacies past due or over their limit"
+              icon={<LuShieldAlert />}
+              loading={summary.isPending}
+            />
+          </Link>
         </SimpleGrid>
 
         <Panel title="Quick Actions" titleId="quick-actions-title">

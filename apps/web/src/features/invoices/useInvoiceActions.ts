@@ -1,31 +1,11 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, httpError } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { openPdfTab } from '../../lib/open-pdf';
 import { trpc } from '../../lib/trpc';
 
-/**
- * Opens the invoice's PDF in a new tab at its download path (spec §2). The tab is opened at the
- * click, before anything is awaited, or the browser would block it as a pop-up; the PDF is
- * fetched first so that a failure closes it and is told here rather than in the blank tab.
- */
-async function openInvoicePdf(id: number): Promise<void> {
-  const url = `/api/invoices/${id}/download`;
-  const tab = window.open('', '_blank');
-  try {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) throw await httpError(response);
-    await response.body?.cancel();
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-  if (tab) {
-    tab.opener = null;
-    tab.location.href = url;
-  } else {
-    window.open(url, '_blank', 'noopener');
-  }
-}
+/** The invoice's PDF in a new tab at its download path (spec §2). */
+const openInvoicePdf = (id: number) => openPdfTab(`/api/invoices/${id}/download`);
 
 /** Mark Paid and Download PDF with the spec's toasts; shared by the list and the details dialog. */
 export function useInvoiceActions() {

@@ -29,6 +29,7 @@ import {
   todayIso,
   type OrderData,
   type OrderInput,
+  type CreditHold,
 } from '@pharm/validators';
 import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { SectionCard } from '../../components/SectionCard';
@@ -37,7 +38,9 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { itemsLabel, type OrderDetails } from './format';
+import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 import { LineItemsTable } from './LineItemsTable';
 import {
   blankLine,
@@ -50,6 +53,9 @@ import { useSavedAgo } from './useSavedAgo';
 
 /** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
 const OPEN_NEW_LINE_DELAY_MS = 100;
+
+/** Thrown when the user cancels the credit hold override: nothing to report. */
+const CANCELLED = Symbol('cancelled');
 
 function toFormValues(
   order: OrderDetails | undefined,
@@ -86,7 +92,7 @@ export function OrderForm({
 }: {
   order?: OrderDetails;
   products: ProductOption[];
-  pharmacies: readonly { id: number; name: string }[];
+  pharmacies: readonly { id: number; name: string; creditHold: CreditHold }[];
 }) {
   const isEdit = order !== undefined;
   const locked = order !== undefined && !isOrderEditable(order.status);
@@ -117,6 +123,9 @@ export function OrderForm({
     0,
   );
 
+  const holdOverride = useHoldOverride();
+  const pharmacyId = useWatch({ control, name: 'pharmacyId' });
+  const hold = pharmacies.find((pharmacy) => pharmacy.id === pharmacyId)?.creditHold ?? null;
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
   const [savingDraft, setSavingDraft] = useState(false);
@@ -177,13 +186,28 @@ export function OrderForm({
     }
   };
 
+  /** Sends the saved draft; a credit hold asks for the reason to override it. */
+  const send = async (id: number, data: OrderData) => {
+    try {
+      await update.mutateAsync({ id, data: { ...data, status: 'Sent' } });
+    } catch (error) {
+      if (!isCreditHoldRefusal(error)) throw error;
+      const reason = await holdOverride.ask(errorMessage(error));
+      if (reason === null) throw CANCELLED;
+      await update.mutateAsync({
+        id,
+        data: { ...data, status: 'Sent', holdOverrideReason: reason },
+      });
+    }
+  };
+
   const onSubmit = handleSubmit(async (data) => {
     try {
       if (order) await update.mutateAsync({ id: order.id, data });
-      else if (draftId !== null)
-        await update.mutateAsync({ id: draftId, data: { ...data, status: 'Sent' } });
+      else if (draftId !== null) await send(draftId, data);
       else await create.mutateAsync(data);
     } catch (error) {
+      if (error === CANCELLED) return;
       applyServerFieldErrors(error, setError, fieldPaths());
       notify.error(
         'Error',
@@ -230,12 +254,18 @@ export function OrderForm({
                       <option value={0}>Select a pharmacy</option>
                       {pharmacies.map((pharmacy) => (
                         <option key={pharmacy.id} value={pharmacy.id}>
-                          {pharmacy.name}
+                          {pharmacy.creditHold ? `${pharmacy.name} (credit hold)` : pharmacy.name}
                         </option>
                       ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
+                  {hold ? (
+                    <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
+                      <CreditHoldBadge hold={hold} me="2" size="sm" />
+                      {hold.reason}; sending this order needs an override reason.
+                    </Field.HelperText>
+                  ) : null}
                   <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
                 </Field.Root>
               </GridItem>
@@ -337,6 +367,7 @@ export function OrderForm({
           submitDisabled={locked}
         />
       </Stack>
+      {holdOverride.dialog}
     </chakra.form>
   );
 }

@@ -122,6 +122,7 @@ export function OrdersPage() {
         />
       </ListTabs>
       <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} actions={actions} />
+      {actions.holdDialog}
       {deletion.dialog}
     </>
   );

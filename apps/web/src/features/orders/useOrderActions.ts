@@ -4,19 +4,15 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { downloadOrderPdf } from './download';
+import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 
 /** Status changes and PDF downloads, with the spec's toasts; shared by the list and the details dialog. */
 export function useOrderActions() {
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState<number | null>(null);
 
-  const setStatus = trpc.orders.update.useMutation({
-    onSuccess: async () => {
-      notify.success('Order updated successfully');
-      await utils.orders.invalidate();
-    },
-    onError: (error) => notify.error('Error', `Failed to update order: ${errorMessage(error)}`),
-  });
+  const holdOverride = useHoldOverride();
+  const setStatus = trpc.orders.update.useMutation();
 
   // Stable callbacks: the list's memoised rows receive them.
   const download = useCallback(async (order: { id: number; orderNumber: string }) => {
@@ -30,10 +26,27 @@ export function useOrderActions() {
       setDownloading(null);
     }
   }, []);
-  const { mutate } = setStatus;
+  const { mutateAsync } = setStatus;
+  const { ask } = holdOverride;
+  // Sending for a pharmacy on credit hold is refused; the user may override it with a reason.
   const changeStatus = useCallback(
-    (id: number, status: OrderStatus) => mutate({ id, data: { status } }),
-    [mutate],
+    async (id: number, status: OrderStatus) => {
+      try {
+        try {
+          await mutateAsync({ id, data: { status } });
+        } catch (error) {
+          if (!isCreditHoldRefusal(error)) throw error;
+          const reason = await ask(errorMessage(error));
+          if (reason === null) return;
+          await mutateAsync({ id, data: { status, holdOverrideReason: reason } });
+        }
+        notify.success('Order updated successfully');
+        await utils.orders.invalidate();
+      } catch (error) {
+        notify.error('Error', `Failed to update order: ${errorMessage(error)}`);
+      }
+    },
+    [mutateAsync, ask, utils],
   );
 
   return {
@@ -42,5 +55,7 @@ export function useOrderActions() {
     changingId: setStatus.isPending ? setStatus.variables?.id : undefined,
     download,
     downloadingId: downloading,
+    /** The credit hold override dialog: render it once where the actions are used. */
+    holdDialog: holdOverride.dialog,
   };
 }

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuBuilding2, LuEye, LuPencil, LuPlus } from 'react-icons/lu';
+import { LuBuilding2, LuEye, LuPencil, LuPlus, LuScrollText } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,7 +12,7 @@ import { RowActionsCell } from '../lists/DataTable';
 import {
   ListCount,
   ListFilter,
-  ListToolbar,
+  ListTabs,
   ListView,
   useDeleteConfirmation,
   useInfiniteList,
@@ -21,7 +21,8 @@ import {
 import { useListSearch } from '../lists/useListSearch';
 import { ExportCsvButton } from '../lists/ExportCsvButton';
 import { ADDRESS_PREVIEW_LENGTH, termsLabel } from './format';
-import { pharmaciesList } from './list';
+import { CreditHoldBadge } from './CreditHoldBadge';
+import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
 import { PharmacyDetailsDialog } from './PharmacyDetailsDialog';
 
 const routeApi = getRouteApi('/_app/pharmacies/');
@@ -80,36 +81,44 @@ export function PharmaciesPage() {
           </>
         }
       />
-      <ListToolbar
-        start={
-          <ListFilter
-            search={search}
-            list={list}
-            label="Filter pharmacies"
-            placeholder="Filter by name, contact or email..."
-            maxW={{ base: 'full', sm: 'sm' }}
-          />
+      <ListTabs
+        tabs={PHARMACY_LIST_TABS}
+        search={search}
+        testId="pharmacy-tabs"
+        filter={
+          <HStack gap="3" flex="1" justify="space-between" wrap="wrap">
+            <ListFilter
+              search={search}
+              list={list}
+              label="Filter pharmacies"
+              placeholder="Filter by name, contact or email..."
+              maxW={{ base: 'full', sm: 'sm' }}
+            />
+            <ListCount list={list} one="pharmacy" many="pharmacies" testId="pharmacy-count" />
+          </HStack>
         }
-        end={<ListCount list={list} one="pharmacy" many="pharmacies" testId="pharmacy-count" />}
-      />
-      <ListView
-        list={list}
-        columns={COLUMNS}
-        plural="pharmacies"
-        q={search.q}
-        empty={{
-          icon: <LuBuilding2 />,
-          text: 'No pharmacies yet — click New Pharmacy to get started.',
-        }}
-        row={(pharmacy) => (
-          <PharmacyRow
-            key={pharmacy.id}
-            pharmacy={pharmacy}
-            onView={setViewing}
-            onDelete={deletion.ask}
-          />
-        )}
-      />
+      >
+        <ListView
+          list={list}
+          columns={COLUMNS}
+          plural="pharmacies"
+          q={search.q}
+          empty={{
+            icon: <LuBuilding2 />,
+            text: params.tab
+              ? 'No pharmacies are on credit hold.'
+              : 'No pharmacies yet — click New Pharmacy to get started.',
+          }}
+          row={(pharmacy) => (
+            <PharmacyRow
+              key={pharmacy.id}
+              pharmacy={pharmacy}
+              onView={setViewing}
+              onDelete={deletion.ask}
+            />
+          )}
+        />
+      </ListTabs>
       <PharmacyDetailsDialog pharmacy={viewing} onClose={() => setViewing(null)} />
       {deletion.dialog}
     </>
@@ -130,6 +139,7 @@ const PharmacyRow = memo(function PharmacyRow({
     <Table.Row data-testid={`pharmacy-row-${pharmacy.id}`}>
       <Table.Cell fontWeight="medium" color="fg" py="3" minW="32" whiteSpace="normal">
         {pharmacy.name}
+        <CreditHoldBadge hold={pharmacy.creditHold} ms="2" size="sm" />
       </Table.Cell>
       <Table.Cell color="fg.muted" minW="28" whiteSpace="normal">
         {pharmacy.contactName || EMPTY}
@@ -154,6 +164,11 @@ const PharmacyRow = memo(function PharmacyRow({
       <RowActionsCell>
         <ActionButton label="View" onClick={() => onView(pharmacy)}>
           <LuEye />
+        </ActionButton>
+        <ActionButton label="Statement" asChild>
+          <Link to="/pharmacies/$id/statement" params={{ id: pharmacy.id }}>
+            <LuScrollText />
+          </Link>
         </ActionButton>
         <ActionButton label="Edit" asChild>
           <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, DataList, Dialog, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuPencil } from 'react-icons/lu';
+import { LuPencil, LuScrollText } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
 import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
+import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 
@@ -39,7 +40,10 @@ export function PharmacyDetailsDialog({
       {shown ? (
         <>
           <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-            <Dialog.Title>{shown.name}</Dialog.Title>
+            <Dialog.Title>
+              {shown.name}
+              <CreditHoldBadge hold={shown.creditHold} ms="2" verticalAlign="middle" />
+            </Dialog.Title>
             <Text textStyle="sm" color="fg.muted">
               Pharmacy details
             </Text>
@@ -55,6 +59,16 @@ export function PharmacyDetailsDialog({
               <Item label="Balance">
                 <MoneyText value={shown.balance} highlightPositive />
               </Item>
+              <Item label="Credit Limit">
+                {shown.creditLimit === null ? 'None' : <MoneyText value={shown.creditLimit} />}
+              </Item>
+              {shown.creditHold ? (
+                <Item label="Credit Hold">
+                  <Text color="red.600" data-testid="credit-hold-reason">
+                    {shown.creditHold.reason}
+                  </Text>
+                </Item>
+              ) : null}
               <Item label="Shipping Address">
                 <Multiline value={shown.shippingAddress} />
               </Item>
@@ -72,6 +86,11 @@ export function PharmacyDetailsDialog({
           <Dialog.Footer>
             <Button variant="outline" colorPalette="gray" onClick={onClose}>
               Close
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/pharmacies/$id/statement" params={{ id: shown.id }}>
+                <LuScrollText /> Statement
+              </Link>
             </Button>
             <Button asChild>
               <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>

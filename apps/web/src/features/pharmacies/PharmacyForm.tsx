@@ -5,6 +5,7 @@ import {
   Grid,
   GridItem,
   Input,
+  InputGroup,
   NativeSelect,
   Textarea,
 } from '@chakra-ui/react';
@@ -35,6 +36,7 @@ const FIELDS: readonly FieldPath<PharmacyInput>[] = [
   'email',
   'phone',
   'terms',
+  'creditLimit',
   'shippingAddress',
   'billingAddress',
   'notes',
@@ -50,6 +52,7 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
     shippingAddress: pharmacy?.shippingAddress ?? '',
     billingAddress: pharmacy?.billingAddress ?? '',
     notes: pharmacy?.notes ?? '',
+    creditLimit: pharmacy?.creditLimit ?? '',
   };
 }
 
@@ -171,6 +174,23 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.creditLimit}>
+            <Field.Label>Credit limit</Field.Label>
+            <InputGroup startElement="$">
+              <Input
+                type="number"
+                min={0}
+                step="0.01"
+                textAlign="end"
+                placeholder="No limit"
+                {...register('creditLimit')}
+              />
+            </InputGroup>
+            <Field.HelperText>
+              A balance above it puts the pharmacy on credit hold.
+            </Field.HelperText>
+            <Field.ErrorText>{errors.creditLimit?.message}</Field.ErrorText>
           </Field.Root>
         </Grid>
       </FormSection>

@@ -1,11 +1,13 @@
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuChevronDown, LuLogOut } from 'react-icons/lu';
+import { useNavigate } from '@tanstack/react-router';
+import { LuChevronDown, LuLogOut, LuSettings } from 'react-icons/lu';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
 import { fullName, userInitial } from './user';
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
+  const navigate = useNavigate();
   const name = fullName(user);
   const display = name || user.email;
 
@@ -55,6 +57,14 @@ export function UserMenu({ user }: { user: User }) {
               </Box>
             </Menu.ItemGroup>
             <Menu.Separator />
+            <Menu.Item
+              value="settings"
+              onSelect={() => void navigate({ to: '/settings' })}
+              data-testid="settings"
+            >
+              <LuSettings />
+              Settings
+            </Menu.Item>
             <Menu.Item
               value="logout"
               disabled={logout.isPending}

@@ -1,0 +1,83 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { settingsSchema, type Settings } from '@pharm/validators';
+import { PageHeader } from '../../components/PageHeader';
+import { Panel } from '../../components/Panel';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/forms';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: settings });
+  const update = trpc.settings.update.useMutation({
+    onSuccess: async () => {
+      notify.success('Settings saved');
+      // The hold of every pharmacy follows the setting.
+      await Promise.all([
+        utils.settings.invalidate(),
+        utils.pharmacies.invalidate(),
+        utils.dashboard.invalidate(),
+      ]);
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, setError, ['holdDaysPastDue']);
+      notify.error('Error', `Failed to save settings: ${errorMessage(error)}`);
+    },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((data) => update.mutate(data))}
+      noValidate
+      data-testid="settings-form"
+    >
+      <Stack gap="5" p="5" maxW="md">
+        <Field.Root invalid={!!errors.holdDaysPastDue} required>
+          <Field.Label>
+            Days past due before credit hold <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="number"
+            min={1}
+            step={1}
+            {...register('holdDaysPastDue', { valueAsNumber: true })}
+          />
+          <Field.HelperText>
+            A pharmacy with an invoice more than this many days past due is put on credit hold, as
+            is one whose balance is above its credit limit.
+          </Field.HelperText>
+          <Field.ErrorText>{errors.holdDaysPastDue?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
+          Save Settings
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The business's settings, for the signed-in staff. */
+export function SettingsPage() {
+  const settings = trpc.settings.get.useQuery();
+  return (
+    <>
+      <PageHeader title="Settings" description="How the business runs accounts receivable." />
+      <Panel title="Credit hold" titleId="settings-credit-hold">
+        {settings.data ? (
+          <SettingsForm settings={settings.data} />
+        ) : settings.isError ? (
+          <Stack p="5" color="red.600">
+            Failed to load settings: {errorMessage(settings.error)}
+          </Stack>
+        ) : null}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { LuCreditCard, LuDownload, LuFileText, LuScale, LuWallet } from 'react-icons/lu';
+import {
+  formatDate,
+  formatUsd,
+  lastFullMonth,
+  sumCents,
+  todayIso,
+  toCents,
+} from '@pharm/validators';
+import { BackLink } from '../../components/BackLink';
+import { MoneyText } from '../../components/MoneyText';
+import { PageHeader } from '../../components/PageHeader';
+import { Panel, StatCard } from '../../components/Panel';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { openPdfTab } from '../../lib/open-pdf';
+import { trpc } from '../../lib/trpc';
+import { TableCard } from '../lists/DataTable';
+import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
+import { periodPresets } from './period';
+import type { StatementSearch } from './route';
+
+const AGING = [
+  { key: 'current', label: 'Current', hint: 'Not due, or up to 30 days past due' },
+  { key: 'days31to60', label: '31–60 days', hint: 'Past due' },
+  { key: 'days61to90', label: '61–90 days', hint: 'Past due' },
+  { key: 'over90', label: 'Over 90 days', hint: 'Past due' },
+] as const;
+
+const totalOf = (lines: readonly { type: string; amount: string }[], type: string) =>
+  sumCents(lines.filter((line) => line.type === type).map((line) => toCents(line.amount)));
+
+/** The From/To pickers and the quick periods; a change shows that period's statement. */
+function PeriodPicker({ from, to }: { from: string; to: string }) {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState({ from, to });
+  const show = (period: { from: string; to: string }) => {
+    setDraft(period);
+    if (period.from && period.to && period.from <= period.to) {
+      void navigate({ to: '.', search: period, replace: true });
+    }
+  };
+  return (
+    <Stack gap="3" data-testid="statement-period">
+      <HStack gap="3" align="flex-end" wrap="wrap">
+        <Field.Root w="auto" invalid={!!draft.from && !!draft.to && draft.from > draft.to}>
+          <Field.Label>From</Field.Label>
+          <Input
+            type="date"
+            name="from"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(e) => show({ ...draft, from: e.target.value })}
+          />
+        </Field.Root>
+        <Field.Root w="auto" invalid={!!draft.from && !!draft.to && draft.from > draft.to}>
+          <Field.Label>To</Field.Label>
+          <Input
+            type="date"
+            name="to"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => show({ ...draft, to: e.target.value })}
+          />
+          <Field.ErrorText>To date must not precede From date</Field.ErrorText>
+        </Field.Root>
+        <HStack gap="2" wrap="wrap">
+          {periodPresets().map((preset) => (
+            <Button
+              key={preset.label}
+              size="sm"
+              variant={preset.from === from && preset.to === to ? 'subtle' : 'outline'}
+              colorPalette="gray"
+              onClick={() => show({ from: preset.from, to: preset.to })}
+            >
+              {preset.label}
+            </Button>
+          ))}
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** A pharmacy's statement for a period: balances, the period's lines, aging and its PDF. */
+export function StatementPage({ id, search }: { id: number; search: StatementSearch }) {
+  const period =
+    search.from && search.to ? { from: search.from, to: search.to } : lastFullMonth(todayIso());
+  const statement = trpc.pharmacies.statement.useQuery({ id, ...period });
+  const pharmacy = trpc.pharmacies.get.useQuery({ id });
+  const [opening, setOpening] = useState(false);
+  const data = statement.data;
+
+  const openPdf = async () => {
+    setOpening(true);
+    try {
+      const query = new URLSearchParams(period).toString();
+      await openPdfTab(`/api/pharmacies/${id}/statement.pdf?${query}`);
+    } catch {
+      notify.error('Error', 'Failed to download statement');
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        back={<BackLink to="/pharmacies">Back to Pharmacies</BackLink>}
+        title={
+          <>
+            Statement{data ? ` — ${data.pharmacy.name}` : ''}
+            <CreditHoldBadge hold={pharmacy.data?.creditHold} ms="3" verticalAlign="middle" />
+          </>
+        }
+        description={`${formatDate(period.from)} to ${formatDate(period.to)}: every invoice and payment, with the running balance.`}
+        actions={
+          <Button onClick={openPdf} loading={opening} disabled={!data}>
+            <LuDownload /> Download PDF
+          </Button>
+        }
+      />
+      <Stack gap="6">
+        <PeriodPicker key={`${period.from}/${period.to}`} {...period} />
+        {statement.isError ? (
+          <Alert.Root status="error" rounded="lg">
+            <Alert.Indicator />
+            <Alert.Title>Failed to load statement: {errorMessage(statement.error)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          <StatCard
+            testId="statement-opening"
+            label="Opening balance"
+            value={data ? formatUsd(data.openingBalance) : ''}
+            hint={`Owed before ${formatDate(period.from)}`}
+            icon={<LuWallet />}
+            loading={statement.isPending}
+          />
+          <StatCard
+            testId="statement-invoiced"
+            label="Invoiced"
+            value={data ? formatUsd(totalOf(data.lines, 'invoice')) : ''}
+            hint="Issued invoices dated in the period"
+            icon={<LuFileText />}
+            loading={statement.isPending}
+          />
+          <StatCard
+            testId="statement-paid"
+            label="Paid"
+            value={data ? formatUsd(totalOf(data.lines, 'payment')) : ''}
+            hint="Payments dated in the period"
+            icon={<LuCreditCard />}
+            loading={statement.isPending}
+          />
+          <StatCard
+            testId="statement-closing"
+            label="Closing balance"
+            value={data ? formatUsd(data.closingBalance) : ''}
+            hint={`Owed on ${formatDate(period.to)}`}
+            icon={<LuScale />}
+            loading={statement.isPending}
+          />
+        </SimpleGrid>
+
+        <TableCard>
+          <Table.Root size="sm" data-testid="statement-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader>Reference</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Charges</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Payments</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data ? (
+                <>
+                  <Table.Row bg="bg.muted">
+                    <Table.Cell>{formatDate(data.from)}</Table.Cell>
+                    <Table.Cell colSpan={4} fontWeight="medium">
+                      Opening balance
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" fontWeight="medium">
+                      <MoneyText value={data.openingBalance} />
+                    </Table.Cell>
+                  </Table.Row>
+                  {data.lines.map((line) => (
+                    <Table.Row
+                      key={`${line.type}-${line.id}`}
+                      data-testid={`statement-line-${line.number}`}
+                    >
+                      <Table.Cell whiteSpace="nowrap">{formatDate(line.date)}</Table.Cell>
+                      <Table.Cell>{line.type === 'invoice' ? 'Invoice' : 'Payment'}</Table.Cell>
+                      <Table.Cell fontFamily="mono">{line.number}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {line.type === 'invoice' ? <MoneyText value={line.amount} /> : null}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {line.type === 'payment' ? <MoneyText value={line.amount} /> : null}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <MoneyText value={line.balance} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                  {data.lines.length === 0 ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={6} color="fg.muted" textAlign="center" py="6">
+                        No invoices or payments in this period.
+                      </Table.Cell>
+                    </Table.Row>
+                  ) : null}
+                  <Table.Row bg="bg.muted">
+                    <Table.Cell>{formatDate(data.to)}</Table.Cell>
+                    <Table.Cell colSpan={4} fontWeight="semibold">
+                      Closing balance
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" fontWeight="semibold">
+                      <MoneyText value={data.closingBalance} highlightPositive />
+                    </Table.Cell>
+                  </Table.Row>
+                </>
+              ) : (
+                <Table.Row>
+                  <Table.Cell colSpan={6}>
+                    <Skeleton height="24" />
+                  </Table.Cell>
+                </Table.Row>
+              )}
+            </Table.Body>
+          </Table.Root>
+        </TableCard>
+
+        <Panel title={`Aging on ${formatDate(period.to)}`} titleId="statement-aging-title">
+          <SimpleGrid
+            columns={{ base: 1, sm: 2, lg: 4 }}
+            gap="3"
+            p="5"
+            data-testid="statement-aging"
+          >
+            {AGING.map((bucket) => (
+              <Box key={bucket.key}>
+                <Text textStyle="sm" color="fg.muted">
+                  {bucket.label}
+                </Text>
+                <Text textStyle="xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {data ? formatUsd(data.aging[bucket.key]) : '—'}
+                </Text>
+                <Text textStyle="xs" color="fg.subtle">
+                  {bucket.hint}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Panel>
+      </Stack>
+    </>
+  );
+}

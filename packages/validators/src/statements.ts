@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { addDaysIso, isoDate, todayIso } from './common.js';
+
+/**
+ * The period a statement covers when none is asked for: the last full calendar month before
+ * `today` ('YYYY-MM-DD').
+ */
+export function lastFullMonth(today = todayIso()): { from: string; to: string } {
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  const to = addDaysIso(firstOfMonth, -1);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
+/** GET /api/pharmacies/{id}/statement?from=&to= : both dates or neither (the last full month). */
+export const statementQuery = z
+  .object({
+    id: z
+      .number({ error: 'id must be a positive integer' })
+      .int('id must be a positive integer')
+      .min(1, 'id must be a positive integer')
+      .max(2_147_483_647, 'id must be a positive integer'),
+    from: isoDate('From date is required', 'From date').optional(),
+    to: isoDate('To date is required', 'To date').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.from === undefined) !== (value.to === undefined)) {
+      const missing = value.from === undefined ? 'from' : 'to';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'Give both dates of the period, or neither',
+      });
+    } else if (value.from && value.to && value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'To date must not precede From date' });
+    }
+  });
+export type StatementQuery = z.output<typeof statementQuery>;
+
+export type StatementLineType = 'invoice' | 'payment';
+
+/** GET/PUT /api/settings. */
+export const settingsSchema = z.object({
+  holdDaysPastDue: z
+    .number({ error: 'Days past due must be a whole number' })
+    .int('Days past due must be a whole number')
+    .min(1, 'Days past due must be at least 1')
+    .max(3650, 'Days past due must be at most 3650'),
+});
+export type Settings = z.output<typeof settingsSchema>;
