@@ -8,15 +8,8 @@ import { trpc } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
 import { ListTabs, ListView, useInfiniteList, type ListColumn } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
-import {
-  ACTION_LABELS,
-  ACTIVITY_TABS,
-  ENTITY_NAMES,
-  fieldLabel,
-  formatWhen,
-  RECORD_LIST,
-  type ActivityItem,
-} from './format';
+import { ACTIVITY_TABS, ENTITY_NAMES } from './tabs';
+import { ACTION_LABELS, fieldLabel, formatWhen, RECORD_LIST, type ActivityItem } from './format';
 import { activityList } from './list';
 import { ChangeHeading, ChangesTable, RecordHistory } from './RecordHistory';
 

@@ -1,30 +1,9 @@
-import {
-  ACTIVITY_ENTITY_TYPES,
-  formatDate,
-  formatPercent,
-  formatUsd,
-  type ActivityEntityType,
-} from '@pharm/validators';
+import { formatDate, formatPercent, formatUsd, type ActivityEntityType } from '@pharm/validators';
 import type { RouterOutputs } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
 
 export type ActivityItem = RouterOutputs['activity']['list']['items'][number];
 export type FieldChange = ActivityItem['changes'][number];
-
-/** The record types by name, singular and for the Activity page's tabs. */
-export const ENTITY_NAMES: Record<ActivityEntityType, { one: string; many: string }> = {
-  pharmacy: { one: 'Pharmacy', many: 'Pharmacies' },
-  product: { one: 'Product', many: 'Products' },
-  order: { one: 'Order', many: 'Orders' },
-  invoice: { one: 'Invoice', many: 'Invoices' },
-  payment: { one: 'Payment', many: 'Payments' },
-  settings: { one: 'Settings', many: 'Settings' },
-};
-
-export const ACTIVITY_TABS = [
-  { value: 'all', label: 'All' },
-  ...ACTIVITY_ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_NAMES[type].many })),
-] as const;
 
 export const ACTION_LABELS = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 

@@ -1,7 +1,7 @@
 import type { ActivityEntityType } from '@pharm/validators';
 import { api } from '../../lib/api';
 import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
-import { ACTIVITY_TABS } from './format';
+import { ACTIVITY_TABS } from './tabs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tabSearch = listSearch(ACTIVITY_TABS);
