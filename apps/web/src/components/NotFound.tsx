@@ -1,6 +1,6 @@
 import { Box, Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuArrowLeft, LuCompass } from 'react-icons/lu';
+import { ArrowLeftIcon, CompassIcon } from './first-load-icons';
 
 /** '404 Page Not Found' with a way home; the router's default not-found page. */
 export function NotFoundPage() {
@@ -17,7 +17,7 @@ export function NotFoundPage() {
           color="brand.fg"
           fontSize="3xl"
         >
-          <LuCompass />
+          <CompassIcon />
         </Box>
         <Heading as="h1" size="2xl" fontWeight="semibold" color="ink.900">
           404 Page Not Found
@@ -25,7 +25,7 @@ export function NotFoundPage() {
         <Text color="fg.muted">The page you are looking for does not exist or has been moved.</Text>
         <Button asChild mt="2">
           <Link to="/">
-            <LuArrowLeft /> Back to home
+            <ArrowLeftIcon /> Back to home
           </Link>
         </Button>
       </VStack>

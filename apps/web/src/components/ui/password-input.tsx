@@ -1,6 +1,6 @@
 import { forwardRef, useState } from 'react';
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { EyeIcon, EyeOffIcon } from '../first-load-icons';
 
 /** A password input with a show/hide toggle. Forwards its ref (works with react-hook-form). */
 export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(
@@ -19,7 +19,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(
             onClick={() => setVisible((v) => !v)}
             color="fg.muted"
           >
-            {visible ? <LuEyeOff /> : <LuEye />}
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
           </IconButton>
         }
       >

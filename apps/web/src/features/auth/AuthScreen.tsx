@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, Heading, HStack, Stack, Text, VStack } from '@chakra-ui/react';
-import { LuFileText, LuPackage, LuWallet } from 'react-icons/lu';
+import { FileTextIcon, PackageIcon, WalletIcon } from '../../components/first-load-icons';
 import { Logo, LogoMark } from '../../components/Logo';
 import { AuthTabs } from './AuthTabs';
 
@@ -98,13 +98,13 @@ function BrandPanel() {
           </Text>
         </Stack>
         <Stack gap="6">
-          <Feature icon={<LuPackage />} title="Catalogue and orders">
+          <Feature icon={<PackageIcon />} title="Catalogue and orders">
             Products with variants, line items priced to the cent.
           </Feature>
-          <Feature icon={<LuFileText />} title="Invoices with PDFs">
+          <Feature icon={<FileTextIcon />} title="Invoices with PDFs">
             Issue invoices from orders and download them in a click.
           </Feature>
-          <Feature icon={<LuWallet />} title="Payments and A/R aging">
+          <Feature icon={<WalletIcon />} title="Payments and A/R aging">
             Record payments and see who owes what, and since when.
           </Feature>
         </Stack>
