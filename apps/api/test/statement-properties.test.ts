@@ -1,7 +1,8 @@
 /**
  * Issue 11: for random invoices and payments of a pharmacy, every statement's closing balance is
  * the pharmacy's balance on its end date (Σ issued invoices dated up to it − Σ payments dated up
- * to it), its lines add up from the opening to the closing, and a statement reaching past the
+ * to it), its lines add up from the opening to the closing, its aging less what was paid ahead of
+ * invoices dated after the period is the closing balance too, and a statement reaching past the
  * last document closes at the balance the pharmacy row keeps.
  */
 import { addDaysIso, fromCents, toCents } from '@pharm/validators';
@@ -44,7 +45,7 @@ it('closes every statement at the balance as of its end date', async () => {
         });
         const pharmacyId: number = created.body.id;
         const issued: { id: number; date: string; total: number; left: number }[] = [];
-        const paid: { date: string; cents: number }[] = [];
+        const paid: { date: string; cents: number; invoiceDate: string }[] = [];
         for (const i of invoices) {
           const date = addDaysIso(START, i.day);
           const res = await c.post('/api/invoices', {
@@ -77,7 +78,7 @@ it('closes every statement at the balance as of its end date', async () => {
           });
           expect(res.status, res.text).toBe(201);
           target.left -= cents;
-          paid.push({ date, cents });
+          paid.push({ date, cents, invoiceDate: target.date });
         }
         const balanceOn = (date: string) =>
           issued.filter((i) => i.date <= date).reduce((sum, i) => sum + i.total, 0) -
@@ -98,6 +99,13 @@ it('closes every statement at the balance as of its end date', async () => {
             expect(line.balance).toBe(fromCents(running));
           }
           expect(fromCents(running)).toBe(statement.closingBalance);
+          // A payment may be dated before its invoice: on `to` it is paid ahead, not aged.
+          const ahead = paid.filter((p) => p.date <= to && p.invoiceDate > to);
+          expect(statement.unapplied).toBe(fromCents(ahead.reduce((sum, p) => sum + p.cents, 0)));
+          const aged = Object.values(statement.aging as Record<string, string>).map(toCents);
+          expect(
+            fromCents(aged.reduce((sum, v) => sum + v, 0) - toCents(statement.unapplied)),
+          ).toBe(statement.closingBalance);
         }
         const whole = await c.get(
           `/api/pharmacies/${pharmacyId}/statement?from=2025-01-01&to=2027-12-31`,

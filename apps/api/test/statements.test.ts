@@ -1,7 +1,15 @@
 /**
  * Issue 11: customer statements and credit hold, over REST on both drivers.
  */
-import { addDaysIso, lastFullMonth, todayIso } from '@pharm/validators';
+import {
+  addDaysIso,
+  fromCents,
+  lastFullMonth,
+  sumCents,
+  todayIso,
+  toCents,
+} from '@pharm/validators';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../src/pdf/read-pdf.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
@@ -134,6 +142,35 @@ describe('statement', () => {
       // On Feb 28: January's 150 left is 19 days past due, February's 227.50 is not yet due
       // (its payment is after the period), the old 80 is 89 days past due.
       aging: { current: '377.50', days31to60: '0.00', days61to90: '80.00', over90: '0.00' },
+      unapplied: '0.00',
+    });
+  });
+
+  it('shows a payment dated before its invoice as unapplied, so the aging adds up to closing', async () => {
+    const ahead = await newPharmacy('Prepaying Pharmacy');
+    const invoice = await newInvoice(ahead, '2026-03-10', '2026-04-09', '100.00');
+    await pay(ahead, invoice.id, '2026-02-20', '40.00');
+    const february = await c.get(
+      `/api/pharmacies/${ahead}/statement?from=2026-02-01&to=2026-02-28`,
+    );
+    expect(february.body).toMatchObject({
+      openingBalance: '0.00',
+      closingBalance: '-40.00',
+      aging: { current: '0.00', days31to60: '0.00', days61to90: '0.00', over90: '0.00' },
+      unapplied: '40.00',
+    });
+    const pdf = await download(
+      `/api/pharmacies/${ahead}/statement.pdf?from=2026-02-01&to=2026-02-28`,
+    );
+    const text = (await readPdf(pdf.body)).map((p) => p.text).join('\n');
+    expect(text).toContain('Paid ahead (unapplied)');
+    expect(text).toContain('-$40.00');
+    const march = await c.get(`/api/pharmacies/${ahead}/statement?from=2026-03-01&to=2026-03-31`);
+    expect(march.body).toMatchObject({
+      openingBalance: '-40.00',
+      closingBalance: '60.00',
+      aging: { current: '60.00' },
+      unapplied: '0.00',
     });
   });
 

@@ -34,6 +34,7 @@ function statement(lineCount: number): Statement {
     closingBalance: (balance / 100).toFixed(2),
     lines,
     aging: { current: '1.00', days31to60: '2.00', days61to90: '3.00', over90: '4.00' },
+    unapplied: '0.00',
   };
 }
 

@@ -115,6 +115,9 @@ export function renderStatementPdf(
             { label: '31-60 days', value: formatUsd(aging.days31to60), color: 'yellow' },
             { label: '61-90 days', value: formatUsd(aging.days61to90), color: 'orange' },
             { label: 'Over 90 days', value: formatUsd(aging.over90), color: 'red' },
+            ...(toCents(statement.unapplied) > 0
+              ? [{ label: 'Paid ahead (unapplied)', value: formatUsd(`-${statement.unapplied}`) }]
+              : []),
           ],
           { title: `AGING ON ${formatDate(statement.to).toUpperCase()} (DAYS PAST DUE)` },
         ),

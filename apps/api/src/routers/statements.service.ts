@@ -42,6 +42,11 @@ export interface Statement {
   lines: StatementLine[];
   /** What was still owed on `to`, by days past due on `to` (the reports' buckets). */
   aging: AgingBuckets<string>;
+  /**
+   * Payments dated up to `to` on invoices dated after it: the balance already counts them, the
+   * aging cannot (their invoices are not yet issued on `to`). Σ aging − unapplied = closing.
+   */
+  unapplied: string;
 }
 
 /** Both sums read invoices_pharmacy_date_idx and payments_pharmacy_date_idx (migration 0006). */
@@ -113,6 +118,17 @@ async function agingOn(db: Db, pharmacyId: number, to: string): Promise<AgingBuc
   return rows[0]!;
 }
 
+async function unappliedOn(db: Db, pharmacyId: number, to: string): Promise<string> {
+  const { rows } = await sql<{ unapplied: string }>`
+    select coalesce(sum(pm.amount), 0)::numeric(20,2)::text as unapplied
+      from payments pm
+      join invoices i on i.id = pm.invoice_id
+     where pm.pharmacy_id = ${pharmacyId} and pm.date <= ${to} and i.invoice_date > ${to}`.execute(
+    db,
+  );
+  return rows[0]!.unapplied;
+}
+
 export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<Statement> {
   const { from, to } =
     query.from && query.to ? { from: query.from, to: query.to } : lastFullMonth(todayIso());
@@ -130,6 +146,7 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
       const opening = await balanceBefore(trx, pharmacy.id, from);
       const rows = await periodLines(trx, pharmacy.id, from, to);
       const aging = await agingOn(trx, pharmacy.id, to);
+      const unapplied = await unappliedOn(trx, pharmacy.id, to);
       let running = opening;
       const lines = rows.map((row) => {
         const cents = toCents(row.amount);
@@ -144,6 +161,7 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
         closingBalance: fromCents(running),
         lines,
         aging,
+        unapplied,
       };
     });
 }

@@ -269,6 +269,19 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
                 </Text>
               </Box>
             ))}
+            {data && toCents(data.unapplied) > 0 && (
+              <Box>
+                <Text textStyle="sm" color="fg.muted">
+                  Paid ahead (unapplied)
+                </Text>
+                <Text textStyle="xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {formatUsd(`-${data.unapplied}`)}
+                </Text>
+                <Text textStyle="xs" color="fg.subtle">
+                  Paid on invoices dated after {formatDate(period.to)}
+                </Text>
+              </Box>
+            )}
           </SimpleGrid>
         </Panel>
       </Stack>
