@@ -1,5 +1,5 @@
 import type { Db, Invoice } from '@pharm/db';
-import type { OutstandingQuery } from '@pharm/validators';
+import { fromCents, sumCents, toCents, type OutstandingQuery } from '@pharm/validators';
 import { sql } from 'kysely';
 
 /** Amounts (decimal strings) by days past due: Current is not yet due or 0–30 days past it. */
@@ -48,14 +48,8 @@ export const OUTSTANDING_DETAIL_LIMIT = 100;
 interface OpenTotals {
   totalOutstanding: string;
   outstandingInvoiceCount: number;
-  current: string;
-  days31to60: string;
-  days61to90: string;
-  over90: string;
-  currentCount: number;
-  days31to60Count: number;
-  days61to90Count: number;
-  over90Count: number;
+  aging: AgingBuckets<string>;
+  agingCounts: AgingBuckets<number>;
 }
 
 const money = (expression: ReturnType<typeof sql>) =>
@@ -63,29 +57,36 @@ const money = (expression: ReturnType<typeof sql>) =>
 
 /**
  * Open invoices (non-Draft, balance above 0) by bucket, read from the partial index over them
- * (invoices_open_idx carries due date and balance): its cost follows what is open.
+ * (invoices_open_idx carries due date and balance): its cost follows what is open. One bucket
+ * per row and one sum per bucket: a FILTERed sum and count per bucket evaluated all eight
+ * filters on every open invoice, 30–38 ms against 5.5 ms at 33,600 open invoices.
  */
 async function openTotals(db: Db): Promise<OpenTotals> {
-  const buckets = [
-    ['current', sql`due_date >= current_date - 30`],
-    ['days31to60', sql`due_date between current_date - 60 and current_date - 31`],
-    ['days61to90', sql`due_date between current_date - 90 and current_date - 61`],
-    ['over90', sql`due_date < current_date - 90`],
-  ] as const;
-  const { rows } = await sql<OpenTotals>`
-    select
-      ${money(sql`sum(balance)`)} as "totalOutstanding",
-      count(*)::int as "outstandingInvoiceCount",
-      ${sql.join(
-        buckets.map(
-          ([name, when]) =>
-            sql`${money(sql`sum(balance) filter (where ${when})`)} as ${sql.raw(`"${name}"`)},
-                count(*) filter (where ${when})::int as ${sql.raw(`"${name}Count"`)}`,
-        ),
-      )}
-    from invoices
-    where status <> 'Draft' and balance > 0`.execute(db);
-  return rows[0]!;
+  const { rows } = await sql<{ bucket: number; amount: string; count: number }>`
+    select case
+             when due_date >= current_date - 30 then 0
+             when due_date >= current_date - 60 then 1
+             when due_date >= current_date - 90 then 2
+             else 3
+           end as bucket,
+           ${money(sql`sum(balance)`)} as amount,
+           count(*)::int as count
+      from invoices
+     where status <> 'Draft' and balance > 0
+     group by 1`.execute(db);
+  const amount = (bucket: number) => rows.find((r) => r.bucket === bucket)?.amount ?? '0.00';
+  const count = (bucket: number) => rows.find((r) => r.bucket === bucket)?.count ?? 0;
+  return {
+    totalOutstanding: fromCents(sumCents(rows.map((r) => toCents(r.amount)))),
+    outstandingInvoiceCount: rows.reduce((sum, r) => sum + r.count, 0),
+    aging: { current: amount(0), days31to60: amount(1), days61to90: amount(2), over90: amount(3) },
+    agingCounts: {
+      current: count(0),
+      days31to60: count(1),
+      days61to90: count(2),
+      over90: count(3),
+    },
+  };
 }
 
 /** Σ over pharmacy_sales, the per-pharmacy running totals kept by the invoices' triggers. */
@@ -185,18 +186,8 @@ export async function reports(db: Db): Promise<Reports> {
     totalSales: sales.totalSales,
     totalInvoices: sales.totalInvoices,
     activePharmacies: sales.activePharmacies,
-    aging: {
-      current: open.current,
-      days31to60: open.days31to60,
-      days61to90: open.days61to90,
-      over90: open.over90,
-    },
-    agingCounts: {
-      current: open.currentCount,
-      days31to60: open.days31to60Count,
-      days61to90: open.days61to90Count,
-      over90: open.over90Count,
-    },
+    aging: open.aging,
+    agingCounts: open.agingCounts,
     salesByPharmacy,
     outstandingInvoices,
     outstandingInvoiceCount: open.outstandingInvoiceCount,
