@@ -151,6 +151,39 @@ describe('GET /api/search', () => {
     );
   });
 
+  it('finds a number by its start, the newest 10 past 99,999 a year too, and not under another kind', async () => {
+    const pharmacyId = await insertPharmacy(t.db, 'Yearly Volume Drugs');
+    const sequence = [...Array.from({ length: 10 }, (_, i) => 99_990 + i), 100_000, 100_001];
+    for (const n of sequence) {
+      await insertInvoice(t.db, {
+        pharmacyId,
+        invoiceNumber: `INV-2024-${n}`,
+        status: 'Unpaid',
+        total: '1.00',
+        balance: '1.00',
+      });
+    }
+    const numbers = async (q: string) =>
+      (await find(q)).body.invoices.map((i: any) => i.invoiceNumber);
+    // Newest first: a longer number is a newer one, though it sorts before 99999 as text.
+    const newest = sequence
+      .slice(-10)
+      .reverse()
+      .map((n) => `INV-2024-${n}`);
+    expect(await numbers('inv-2024')).toEqual(newest);
+    expect(await numbers('NV-2024-')).toEqual(newest);
+    expect(await numbers('2024-1000')).toEqual(['INV-2024-100001', 'INV-2024-100000']);
+    expect(await numbers('2024-9999')).toEqual(
+      sequence
+        .slice(0, 10)
+        .reverse()
+        .map((n) => `INV-2024-${n}`),
+    );
+    expect(await numbers('ORD-2024')).toEqual([]);
+    expect(await numbers('XINV-2024')).toEqual([]);
+    expect(await numbers('inv-2024-1_')).toEqual([]);
+  });
+
   it('reads many matching pharmacies the other way, with the same answer', async () => {
     const orders: number[] = [];
     for (let n = 1; n <= 55; n++) {

@@ -186,6 +186,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0006_statements',
       '0007_history',
       '0008_exports',
+      '0009_number_prefix',
     ]);
   });
 });

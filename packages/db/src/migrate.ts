@@ -8,6 +8,7 @@ import * as insights from './migrations/0005_insights.js';
 import * as statements from './migrations/0006_statements.js';
 import * as history from './migrations/0007_history.js';
 import * as exportsMigration from './migrations/0008_exports.js';
+import * as numberPrefix from './migrations/0009_number_prefix.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_statements': statements,
   '0007_history': history,
   '0008_exports': exportsMigration,
+  '0009_number_prefix': numberPrefix,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

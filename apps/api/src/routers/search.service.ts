@@ -15,8 +15,8 @@ export interface SearchResults {
 
 /** The table, its number column and the amount its result shows (spec §2, Global search). */
 const DOCUMENTS = {
-  orders: { number: 'order_number', amount: 'total' },
-  invoices: { number: 'invoice_number', amount: 'balance' },
+  orders: { kind: 'ORD', number: 'order_number', amount: 'total' },
+  invoices: { kind: 'INV', number: 'invoice_number', amount: 'balance' },
 } as const;
 
 interface DocumentRow {
@@ -25,6 +25,24 @@ interface DocumentRow {
   amount: string;
   name: string;
 }
+
+/**
+ * The start that every number of the kind holding the text must have, when the text pins where
+ * it sits in KIND-YYYY-NNNNN: letters then a hyphen end at the kind's hyphen ('nv-2025' →
+ * 'INV-2025'), four digits then a hyphen are the year ('2024-1' → 'INV-2024-1'). null when no
+ * number of the kind can hold the text ('ORD-1' for invoices); undefined when the text could
+ * sit in more than one place.
+ */
+export function numberPrefix(kind: 'ORD' | 'INV', text: string): string | null | undefined {
+  const upper = text.toUpperCase();
+  const letters = /^([A-Z]+)-/.exec(upper)?.[1];
+  if (letters) return kind.endsWith(letters) ? kind.slice(0, -letters.length) + upper : null;
+  if (/^\d{4}-/.test(upper)) return `${kind}-${upper}`;
+  return undefined;
+}
+
+/** KIND-YYYY- and up to 11 digits: a business would take centuries to outgrow it. */
+const MAX_NUMBER_LENGTH = 20;
 
 /** How many of the newest documents a number match reads before it turns to an index. */
 const RECENT_WINDOW = 1000;
@@ -39,10 +57,11 @@ const LATERAL_PHARMACIES = 50;
  * Orders or invoices whose number, or whose pharmacy's name, contains the text; newest first.
  * Each match is its own bounded query, measured on 1,000,000 invoices (bench/README.md):
  *
- * - Numbers: a text that newer numbers hold ('00042', 'INV-') is found among the newest
- *   RECENT_WINDOW documents. Otherwise an index answers: trigrams from 3 characters on;
- *   for 2 characters, which have no trigram, the character-pair index of migration 0005, read
- *   whole (`id + 0` keeps the planner from walking the primary key and computing every row's
+ * - Numbers: a text that pins the start of the number (numberPrefix) is read backwards from the
+ *   number's btree (migration 0009), newest numbers first. Otherwise a text that newer numbers
+ *   hold ('00042', 'INV') is found among the newest RECENT_WINDOW documents. Otherwise an
+ *   index answers: trigrams from 3 characters on; for 2 characters, which have no trigram, the
+ *   character-pair index of migration 0005, read whole (`id + 0` keeps the planner from walking the primary key and computing every row's
  *   pairs, 51 s for an absent pair).
  * - Pharmacies: for a few, the newest 10 of each, one probe each of (pharmacy_id, id), then the
  *   newest 10 of those; for many, a walk back from the newest document.
@@ -53,7 +72,7 @@ async function documents(
   text: string,
   pharmacyIds: number[],
 ): Promise<DocumentRow[]> {
-  const { number, amount } = DOCUMENTS[table];
+  const { kind, number, amount } = DOCUMENTS[table];
   const pattern = containsPattern(text);
   const select = (
     from: RawBuilder<unknown>,
@@ -65,30 +84,48 @@ async function documents(
         from ${from} d
         join pharmacies p on p.id = d.pharmacy_id
        where ${where}
-       order by ${order} desc
+       order by ${order}
        limit ${SEARCH_GROUP_LIMIT}`
       .execute(db)
       .then((result) => result.rows);
   const byNumber = async () => {
+    const prefix = numberPrefix(kind, text);
+    if (prefix === null) return [];
+    if (prefix !== undefined) {
+      // The longest numbers first, each length read backwards from its end of the index.
+      const { rows } = await sql<DocumentRow>`
+        select d.id, d.number, d.amount, p.name
+          from generate_series(${MAX_NUMBER_LENGTH}::int, ${prefix.length}::int, -1) as len
+          cross join lateral (
+            select id, ${sql.raw(number)} as number, ${sql.raw(amount)} as amount, pharmacy_id
+              from ${sql.raw(table)}
+             where length(${sql.raw(number)}) = len and ${sql.raw(number)} like ${prefixPattern(prefix)}
+             order by ${sql.raw(number)} using ~>~
+             limit ${SEARCH_GROUP_LIMIT}) d
+          join pharmacies p on p.id = d.pharmacy_id
+         order by len desc, d.number using ~>~
+         limit ${SEARCH_GROUP_LIMIT}`.execute(db);
+      return rows;
+    }
     const recent = await select(
       sql`(select * from ${sql.raw(table)} order by id desc limit ${RECENT_WINDOW})`,
       sql`d.${sql.raw(number)} ilike ${pattern}`,
-      sql`d.id`,
+      sql`d.id desc`,
     );
     if (recent.length === SEARCH_GROUP_LIMIT) return recent;
     return [...text].length < 3
       ? select(
           sql.raw(table),
           sql`document_number_pairs(d.${sql.raw(number)}) @> array[lower(${text})]`,
-          sql`d.id + 0`,
+          sql`d.id + 0 desc`,
         )
-      : select(sql.raw(table), sql`d.${sql.raw(number)} ilike ${pattern}`, sql`d.id`);
+      : select(sql.raw(table), sql`d.${sql.raw(number)} ilike ${pattern}`, sql`d.id desc`);
   };
   const byPharmacy = async () =>
     !pharmacyIds.length
       ? []
       : pharmacyIds.length > LATERAL_PHARMACIES
-        ? select(sql.raw(table), sql`d.pharmacy_id in (${sql.join(pharmacyIds)})`, sql`d.id`)
+        ? select(sql.raw(table), sql`d.pharmacy_id in (${sql.join(pharmacyIds)})`, sql`d.id desc`)
         : (
             await sql<DocumentRow>`
               select d.id, d.number, d.amount, p.name
