@@ -30,7 +30,7 @@ import {
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
-import { containsPattern } from '../lib/sql.js';
+import { containsPattern, pharmacyIdsMatching } from '../lib/sql.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { paymentSnapshot } from './payments.service.js';
 
@@ -105,14 +105,12 @@ export async function listInvoices(
   if (query.payable) q = q.where('i.balance', '>', '0').where('i.status', '<>', 'Paid');
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // As in the orders list: the pharmacies first, so the planner sees how few ids match.
-    const pharmacyIds = (
-      await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
-    ).map((p) => p.id);
+    const pharmacyIds = await pharmacyIdsMatching(db, pattern);
     q = q.where((eb) =>
-      pharmacyIds.length
-        ? eb.or([eb('i.invoiceNumber', 'ilike', pattern), eb('i.pharmacyId', 'in', pharmacyIds)])
-        : eb('i.invoiceNumber', 'ilike', pattern),
+      eb.or([
+        eb('i.invoiceNumber', 'ilike', pattern),
+        ...(pharmacyIds.length ? [eb('i.pharmacyId', 'in', pharmacyIds)] : []),
+      ]),
     );
   }
   const page = await paginate(q, query, 'i.id');

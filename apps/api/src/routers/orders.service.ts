@@ -16,7 +16,7 @@ import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
-import { containsPattern } from '../lib/sql.js';
+import { containsPattern, pharmacyIdsMatching } from '../lib/sql.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
@@ -68,15 +68,12 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
   if (query.status) q = q.where('o.status', '=', query.status);
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // The matching pharmacies are looked up first so the planner sees their ids: a subquery
-    // here hides how selective the filter is, and a rare match then scans every order.
-    const pharmacyIds = (
-      await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
-    ).map((p) => p.id);
+    const pharmacyIds = await pharmacyIdsMatching(db, pattern);
     q = q.where((eb) =>
-      pharmacyIds.length
-        ? eb.or([eb('o.orderNumber', 'ilike', pattern), eb('o.pharmacyId', 'in', pharmacyIds)])
-        : eb('o.orderNumber', 'ilike', pattern),
+      eb.or([
+        eb('o.orderNumber', 'ilike', pattern),
+        ...(pharmacyIds.length ? [eb('o.pharmacyId', 'in', pharmacyIds)] : []),
+      ]),
     );
   }
   const page = await paginate(q, query, 'o.id');

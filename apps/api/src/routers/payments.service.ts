@@ -20,7 +20,7 @@ import {
 import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
-import { containsPattern } from '../lib/sql.js';
+import { containsPattern, pharmacyIdsMatching } from '../lib/sql.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 
 export interface PaymentListItem extends Payment {
@@ -77,10 +77,7 @@ export async function listPayments(
   if (query.invoiceId) q = q.where('pm.invoiceId', '=', query.invoiceId);
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // As in the orders list: the pharmacies first, so the planner sees how few ids match.
-    const pharmacyIds = (
-      await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
-    ).map((p) => p.id);
+    const pharmacyIds = await pharmacyIdsMatching(db, pattern);
     q = q.where((eb) =>
       eb.or([
         eb('pm.paymentNumber', 'ilike', pattern),

@@ -1,7 +1,7 @@
 import type { Db } from '@pharm/db';
 import { SEARCH_GROUP_LIMIT } from '@pharm/validators';
 import { sql, type RawBuilder } from 'kysely';
-import { containsPattern, prefixPattern } from '../lib/sql.js';
+import { containsPattern, pharmacyIdsMatching, prefixPattern } from '../lib/sql.js';
 
 /** The spec's search result (§3): each group at most SEARCH_GROUP_LIMIT long. */
 export interface SearchResults {
@@ -154,9 +154,7 @@ export async function search(db: Db, text: string): Promise<SearchResults> {
   const pattern = containsPattern(text);
   // Pharmacies are few next to documents: their matching ids are looked up once, first, so
   // the document queries see plain ids (as listOrders does).
-  const pharmacyIds = (
-    await db.selectFrom('pharmacies').select('id').where('name', 'ilike', pattern).execute()
-  ).map((row) => row.id);
+  const pharmacyIds = await pharmacyIdsMatching(db, pattern);
   const [orders, invoices, pharmacies, products, lots] = await Promise.all([
     documents(db, 'orders', text, pharmacyIds),
     documents(db, 'invoices', text, pharmacyIds),
