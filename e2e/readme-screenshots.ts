@@ -2,9 +2,10 @@
  * Regenerates the README's screenshots from the seeded demo data:
  *   pnpm build && pnpm --filter @pharm/e2e exec tsx readme-screenshots.ts
  * It seeds a temporary PGlite database, starts the built app on a free port and signs in as the demo user.
+ * The statement's PDF page is drawn with pdftoppm (Debian's poppler-utils).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,43 @@ try {
   await shot('/', 'dashboard', 'Overview of your supply chain operations');
   await shot('/pharmacies', 'pharmacies', 'Riverside Compounding Pharmacy');
   await shot('/orders', 'orders', 'ORD-');
+
+  // The demo pharmacy with the most invoices, over the last six months. (Only plain fetches run
+  // in the page: tsx names the functions it compiles with a helper the page does not have.)
+  const getJson = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.json()), url);
+  const invoices: { pharmacyId: number }[] = await getJson('/api/invoices?limit=100');
+  const counts = new Map<number, number>();
+  for (const invoice of invoices) {
+    counts.set(invoice.pharmacyId, (counts.get(invoice.pharmacyId) ?? 0) + 1);
+  }
+  const busiest = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const statement = { id: busiest, from: day(-182), to: day(0) };
+  const period = `from=${statement.from}&to=${statement.to}`;
+  await shot(`/pharmacies/${statement.id}/statement?${period}`, 'statement', 'Download PDF');
+  const pdf = await page.evaluate(
+    (url) =>
+      fetch(url)
+        .then((r) => r.arrayBuffer())
+        .then((buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)))),
+    `/api/pharmacies/${statement.id}/statement.pdf?${period}`,
+  );
+  const pdfFile = path.join(dataDir, 'statement.pdf');
+  writeFileSync(pdfFile, Buffer.from(pdf, 'base64'));
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdfFile,
+    path.join(docs, 'statement-pdf'),
+  ]);
+  console.log('docs/statement-pdf.png');
 } finally {
   await browser.close();
   app.kill('SIGTERM');
