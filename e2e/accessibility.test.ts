@@ -198,6 +198,28 @@ describe('signed in, axe finds nothing wrong on', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("a pharmacy's statement", async () => {
+    const { body: invoices } = await api(page, 'GET', '/api/invoices');
+    const { pharmacyId, invoiceNumber } = invoices[0];
+    await visit(`/pharmacies/${pharmacyId}/statement?from=2026-03-01&to=2026-03-31`, invoiceNumber);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the reports', async () => {
+    await visit('/reports', 'Outstanding Invoices Detail');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the recall page with a lot found', async () => {
+    await visit('/recall?lot=LT-240117-A', 'Riverside Compounding Pharmacy');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the settings page', async () => {
+    await visit('/settings', 'Days past due before credit hold');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('the 404 page', async () => {
     await visit('/no-such-page', '404 Page Not Found');
     expect(await axeViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import { formatUsd, toCents } from '@pharm/validators';
 export interface MoneyTextProps extends Omit<TextProps, 'children'> {
   /** A decimal string ('1234.50') or integer cents. */
   value: string | number | null | undefined;
-  /** Show amounts above zero in red (balances owed). */
+  /** Show amounts above zero in red (balances owed); red.700 keeps 4.5:1 on a muted row too. */
   highlightPositive?: boolean;
 }
 
@@ -26,7 +26,7 @@ export function MoneyText({ value, highlightPositive = false, ...props }: MoneyT
       as="span"
       fontVariantNumeric="tabular-nums"
       whiteSpace="nowrap"
-      color={owed ? 'red.600' : undefined}
+      color={owed ? 'red.700' : undefined}
       fontWeight={owed ? 'medium' : undefined}
       data-positive={owed ? '' : undefined}
       {...props}
