@@ -37,7 +37,7 @@ import {
   SkeletonRows,
   useDeferredRows,
 } from './DataTable';
-import { usePendingDelete } from './usePendingDelete';
+import type { usePendingDelete } from './usePendingDelete';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
 /** What every list procedure answers: a page of rows and the cursor of the next (null: the last). */
@@ -46,7 +46,12 @@ interface ListPageData<TItem> {
   nextCursor: number | null;
 }
 
-type ListQueryOptions<TItem, TError, TKey extends QueryKey, TPageParam> = UseInfiniteQueryOptions<
+export type ListQueryOptions<
+  TItem,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+> = UseInfiniteQueryOptions<
   ListPageData<TItem>,
   TError,
   InfiniteData<ListPageData<TItem>, TPageParam>,
@@ -305,20 +310,9 @@ export function ListView<TItem>({
   );
 }
 
-/**
- * Delete after a confirmation: `ask(record)` (stable, for memoised rows) opens it with
- * `message(record)`, the spec's text; the answer is the spec's toast ('Order deleted
- * successfully', 'Failed to delete order: …'), and `invalidate` refreshes what the delete touched.
- * Render `dialog` once on the page.
- */
-export function useDeleteConfirmation<TRecord extends { id: number }>({
-  entity,
-  message,
-  mutation,
-  invalidate,
-}: {
-  /** 'order': the dialog's title and the toasts name it. */
-  entity: string;
+/** What a list needs to delete one of its records (see `DeleteConfirmation`). */
+export interface ListDeletion<TRecord> {
+  /** The spec's confirmation text. */
   message: (record: TRecord) => string;
   mutation: {
     mutate: (
@@ -327,9 +321,26 @@ export function useDeleteConfirmation<TRecord extends { id: number }>({
     ) => void;
     isPending: boolean;
   };
+  /** Refreshes what the delete touched. */
   invalidate: () => Promise<void>;
+}
+
+/**
+ * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
+ * `message(record)`; the answer is the spec's toast ('Order deleted successfully', 'Failed to
+ * delete order: …'), and `invalidate` refreshes what the delete touched.
+ */
+export function DeleteConfirmation<TRecord extends { id: number }>({
+  entity,
+  pending,
+  message,
+  mutation,
+  invalidate,
+}: ListDeletion<TRecord> & {
+  /** 'order': the dialog's title and the toasts name it. */
+  entity: string;
+  pending: ReturnType<typeof usePendingDelete<TRecord>>;
 }) {
-  const pending = usePendingDelete<TRecord>();
   const confirm = (record: TRecord) =>
     mutation.mutate(
       { id: record.id },
@@ -347,7 +358,7 @@ export function useDeleteConfirmation<TRecord extends { id: number }>({
         },
       },
     );
-  const dialog = (
+  return (
     <ConfirmDialog
       open={pending.open}
       onOpenChange={pending.setOpen}
@@ -361,5 +372,4 @@ export function useDeleteConfirmation<TRecord extends { id: number }>({
       }}
     />
   );
-  return { ask: pending.ask, dialog };
 }

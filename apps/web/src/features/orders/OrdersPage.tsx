@@ -1,15 +1,7 @@
-import { memo, useState } from 'react';
-import { Box, Button, Table, Text } from '@chakra-ui/react';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import {
-  LuCircleCheck,
-  LuDownload,
-  LuEye,
-  LuPencil,
-  LuPlus,
-  LuSend,
-  LuShoppingCart,
-} from 'react-icons/lu';
+import { memo } from 'react';
+import { Table } from '@chakra-ui/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { LuCircleCheck, LuDownload, LuEye, LuSend, LuShoppingCart } from 'react-icons/lu';
 import {
   formatDate,
   ORDER_STATUS_PALETTE,
@@ -18,20 +10,11 @@ import {
 } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
-import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
-import { RowActionsCell } from '../lists/DataTable';
-import {
-  ListFilter,
-  ListTabs,
-  ListView,
-  useDeleteConfirmation,
-  useInfiniteList,
-  type ListColumn,
-} from '../lists/ListPage';
-import { useListSearch } from '../lists/useListSearch';
-import { ExportCsvButton } from '../lists/ExportCsvButton';
+import { ActionSpacer, EditAction, NumberCell, RowActionsCell } from '../lists/DataTable';
+import type { ListColumn } from '../lists/ListPage';
+import { ListScreen } from '../lists/ListScreen';
 import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
@@ -52,79 +35,52 @@ const COLUMNS: ListColumn[] = [
 export function OrdersPage() {
   const utils = trpc.useUtils();
   const params = routeApi.useSearch();
-  const search = useListSearch(params);
-  const list = useInfiniteList(ordersList(params));
-  const [viewing, setViewing] = useState<OrderListItem | null>(null);
   const actions = useOrderActions();
-  const deletion = useDeleteConfirmation<OrderListItem>({
-    entity: 'order',
-    message: (order) =>
-      `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
-    mutation: trpc.orders.delete.useMutation(),
-    invalidate: () => utils.orders.invalidate(),
-  });
-
+  const remove = trpc.orders.delete.useMutation();
   return (
-    <>
-      <PageHeader
-        title="Orders"
-        description="Purchase orders from your pharmacies, from draft to fulfilment."
-        actions={
-          <>
-            <ExportCsvButton
-              path="/api/orders.csv"
-              filters={{ q: params.q, status: tabStatus(params.tab ?? 'all') }}
-            />
-            <Button asChild>
-              <Link to="/orders/new">
-                <LuPlus /> New Order
-              </Link>
-            </Button>
-          </>
-        }
-      />
-      <ListTabs
-        tabs={ORDER_TABS}
-        search={search}
-        testId="order-tabs"
-        filter={
-          <ListFilter
-            search={search}
-            list={list}
-            label="Filter orders"
-            placeholder="Order # or pharmacy..."
-          />
-        }
-      >
-        <ListView
-          list={list}
-          columns={COLUMNS}
-          plural="orders"
-          q={search.q}
-          empty={{
-            icon: <LuShoppingCart />,
-            text: params.tab
-              ? `No ${params.tab} orders found.`
-              : 'No orders yet — click New Order to get started.',
-          }}
-          row={(order) => (
-            <OrderRow
-              key={order.id}
-              order={order}
-              changing={actions.changingId === order.id}
-              downloading={actions.downloadingId === order.id}
-              onView={setViewing}
-              onDownload={actions.download}
-              onChangeStatus={actions.changeStatus}
-              onDelete={deletion.ask}
-            />
-          )}
+    <ListScreen
+      title="Orders"
+      description="Purchase orders from your pharmacies, from draft to fulfilment."
+      exportPath="/api/orders.csv"
+      exportFilters={{ status: tabStatus(params.tab ?? 'all') }}
+      newRecord={{ label: 'New Order', to: '/orders/new' }}
+      search={params}
+      list={ordersList(params)}
+      tabs={{ list: ORDER_TABS, testId: 'order-tabs' }}
+      placeholder="Order # or pharmacy..."
+      one="order"
+      plural="orders"
+      columns={COLUMNS}
+      empty={{
+        icon: <LuShoppingCart />,
+        text: params.tab
+          ? `No ${params.tab} orders found.`
+          : 'No orders yet — click New Order to get started.',
+      }}
+      row={(order, on) => (
+        <OrderRow
+          key={order.id}
+          order={order}
+          changing={actions.changingId === order.id}
+          downloading={actions.downloadingId === order.id}
+          onView={on.view}
+          onDownload={actions.download}
+          onChangeStatus={actions.changeStatus}
+          onDelete={on.remove}
         />
-      </ListTabs>
-      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} actions={actions} />
+      )}
+      details={(order, close) => (
+        <OrderDetailsDialog order={order} onClose={close} actions={actions} />
+      )}
+      deletion={{
+        message: (order) =>
+          `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
+        mutation: remove,
+        invalidate: () => utils.orders.invalidate(),
+      }}
+    >
       {actions.holdDialog}
-      {deletion.dialog}
-    </>
+    </ListScreen>
   );
 }
 
@@ -155,19 +111,7 @@ const OrderRow = memo(function OrderRow({
   const canFulfil = ORDER_TRANSITIONS[order.status].includes('Fulfilled');
   return (
     <Table.Row data-testid={`order-row-${order.id}`}>
-      <Table.Cell py="3" whiteSpace="nowrap">
-        <Text
-          as="button"
-          fontWeight="semibold"
-          color="brand.fg"
-          fontVariantNumeric="tabular-nums"
-          cursor="pointer"
-          _hover={{ textDecoration: 'underline' }}
-          onClick={() => onView(order)}
-        >
-          {order.orderNumber}
-        </Text>
-      </Table.Cell>
+      <NumberCell onClick={() => onView(order)}>{order.orderNumber}</NumberCell>
       <Table.Cell color="fg" minW="40" whiteSpace="normal">
         {order.pharmacy.name}
       </Table.Cell>
@@ -194,11 +138,7 @@ const OrderRow = memo(function OrderRow({
         >
           <LuDownload />
         </ActionButton>
-        <ActionButton label="Edit" asChild>
-          <Link to="/orders/$id/edit" params={{ id: order.id }}>
-            <LuPencil />
-          </Link>
-        </ActionButton>
+        <EditAction to="/orders/$id/edit" id={order.id} />
         {canSend ? (
           <ActionButton
             label="Send"
@@ -219,10 +159,7 @@ const OrderRow = memo(function OrderRow({
             <LuCircleCheck />
           </ActionButton>
         ) : null}
-        {!canSend && !canFulfil ? (
-          // Keeps the delete button in the same column on every row.
-          <Box w="8" flexShrink={0} aria-hidden="true" />
-        ) : null}
+        {!canSend && !canFulfil ? <ActionSpacer /> : null}
         <DeleteActionButton onClick={() => onDelete(order)} />
       </RowActionsCell>
     </Table.Row>
