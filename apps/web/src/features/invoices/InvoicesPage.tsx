@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
 import { ActionSpacer, EditAction, NumberCell, RowActionsCell } from '../lists/DataTable';
 import type { ListColumn } from '../lists/ListPage';
-import { ListScreen } from '../lists/ListScreen';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
 import { InvoiceDetailsDialog } from './InvoiceDetailsDialog';
 import { invoicesList } from './list';
@@ -30,10 +30,8 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function InvoicesPage() {
-  const utils = trpc.useUtils();
   const params = routeApi.useSearch();
   const actions = useInvoiceActions();
-  const remove = trpc.invoices.delete.useMutation();
   return (
     <ListScreen
       title="Invoices"
@@ -57,9 +55,8 @@ export function InvoicesPage() {
           key={invoice.id}
           invoice={invoice}
           marking={actions.markingId === invoice.id}
-          onView={on.view}
+          on={on}
           onMarkPaid={actions.markPaid}
-          onDelete={on.remove}
         />
       )}
       details={(invoice, close) => (
@@ -68,14 +65,8 @@ export function InvoicesPage() {
       deletion={{
         message: (invoice) =>
           `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
-        mutation: remove,
-        invalidate: async () => {
-          await Promise.all([
-            utils.invoices.invalidate(),
-            utils.payments.invalidate(),
-            utils.pharmacies.invalidate(),
-          ]);
-        },
+        procedure: trpc.invoices.delete,
+        refresh: ['invoices', 'payments', 'pharmacies'],
       }}
     />
   );
@@ -85,24 +76,17 @@ interface InvoiceRowProps {
   invoice: InvoiceListItem;
   /** Its Mark Paid is in flight. */
   marking: boolean;
-  onView: (invoice: InvoiceListItem) => void;
+  on: RowHandlers<InvoiceListItem>;
   onMarkPaid: (id: number) => void;
-  onDelete: (invoice: InvoiceListItem) => void;
 }
 
 /** A row of the list; memoised (see useDeferredRows). */
-const InvoiceRow = memo(function InvoiceRow({
-  invoice,
-  marking,
-  onView,
-  onMarkPaid,
-  onDelete,
-}: InvoiceRowProps) {
+const InvoiceRow = memo(function InvoiceRow({ invoice, marking, on, onMarkPaid }: InvoiceRowProps) {
   const status = shownStatus(invoice);
   const payable = invoice.status !== 'Paid' && toCents(invoice.balance) > 0;
   return (
     <Table.Row data-testid={`invoice-row-${invoice.id}`}>
-      <NumberCell onClick={() => onView(invoice)}>{invoice.invoiceNumber}</NumberCell>
+      <NumberCell onClick={() => on.view(invoice)}>{invoice.invoiceNumber}</NumberCell>
       <Table.Cell color="fg" minW="40" whiteSpace="normal">
         {invoice.pharmacy.name}
       </Table.Cell>
@@ -126,7 +110,7 @@ const InvoiceRow = memo(function InvoiceRow({
         <StatusBadge status={status} colors={INVOICE_STATUS_PALETTE} />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View details" onClick={() => onView(invoice)}>
+        <ActionButton label="View details" onClick={() => on.view(invoice)}>
           <LuEye />
         </ActionButton>
         <EditAction to="/invoices/$id/edit" id={invoice.id} />
@@ -148,7 +132,7 @@ const InvoiceRow = memo(function InvoiceRow({
         ) : (
           <ActionSpacer />
         )}
-        <DeleteActionButton onClick={() => onDelete(invoice)} />
+        <DeleteActionButton onClick={() => on.remove(invoice)} />
       </RowActionsCell>
     </Table.Row>
   );

@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterInput } from '../../components/FilterInput';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
 import {
   EmptyRow,
   ErrorRow,
@@ -310,37 +311,48 @@ export function ListView<TItem>({
   );
 }
 
+/** The lists whose rows a delete can change (a pharmacy's delete takes its invoices...). */
+type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
+
 /** What a list needs to delete one of its records (see `DeleteConfirmation`). */
 export interface ListDeletion<TRecord> {
   /** The spec's confirmation text. */
   message: (record: TRecord) => string;
-  mutation: {
-    mutate: (
-      input: { id: number },
-      callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
-    ) => void;
-    isPending: boolean;
+  /** The record's delete procedure, `trpc.x.delete`. */
+  procedure: {
+    useMutation: () => {
+      mutate: (
+        input: { id: number },
+        callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
+      ) => void;
+      isPending: boolean;
+    };
   };
-  /** Refreshes what the delete touched. */
-  invalidate: () => Promise<void>;
+  /** The lists to refresh after it. */
+  refresh: readonly ListName[];
 }
 
 /**
  * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
  * `message(record)`; the answer is the spec's toast ('Order deleted successfully', 'Failed to
- * delete order: …'), and `invalidate` refreshes what the delete touched.
+ * delete order: …'), and the `refresh` lists are fetched again.
  */
 export function DeleteConfirmation<TRecord extends { id: number }>({
   entity,
   pending,
   message,
-  mutation,
-  invalidate,
+  procedure,
+  refresh,
 }: ListDeletion<TRecord> & {
   /** 'order': the dialog's title and the toasts name it. */
   entity: string;
   pending: ReturnType<typeof usePendingDelete<TRecord>>;
 }) {
+  const utils = trpc.useUtils();
+  const mutation = procedure.useMutation();
+  const invalidate = async () => {
+    await Promise.all(refresh.map((list) => utils[list].invalidate()));
+  };
   const confirm = (record: TRecord) =>
     mutation.mutate(
       { id: record.id },

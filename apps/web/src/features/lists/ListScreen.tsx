@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, HStack, type InputGroupProps } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
@@ -31,7 +31,7 @@ type ListScreenFilter =
   | { placeholder: string; filterMaxW?: InputGroupProps['maxW']; filter?: never }
   | { filter: ReactNode; placeholder?: never; filterMaxW?: never };
 
-/** What a row can do through the page: open the details dialog, ask to delete. Both stable. */
+/** What a row can do through the page: open the details dialog, ask to delete. Stable. */
 export interface RowHandlers<TItem> {
   view: (item: TItem) => void;
   remove: (item: TItem) => void;
@@ -58,7 +58,7 @@ type ListScreenProps<TItem, TError, TKey extends QueryKey, TPageParam> = ListScr
   count?: { testId: string; below?: boolean };
   columns: readonly ListColumn[];
   empty: { icon: ReactNode; text: string };
-  /** A memoised row component (see useDeferredRows), given the stable `on` handlers. */
+  /** A memoised row component (see useDeferredRows), given the stable `on`. */
   row: (item: TItem, on: RowHandlers<TItem>) => ReactNode;
   /** The details dialog of the record `viewing` (null: closed). */
   details?: (viewing: TItem | null, close: () => void) => ReactNode;
@@ -79,7 +79,10 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
   const list = useInfiniteList(props.list);
   const [viewing, setViewing] = useState<TItem | null>(null);
   const pending = usePendingDelete<TItem>();
-  const on: RowHandlers<TItem> = { view: setViewing, remove: pending.ask };
+  const on = useMemo<RowHandlers<TItem>>(
+    () => ({ view: setViewing, remove: pending.ask }),
+    [pending.ask],
+  );
 
   const newRecords = newRecord === undefined ? [] : 'label' in newRecord ? [newRecord] : newRecord;
   const headerActions =

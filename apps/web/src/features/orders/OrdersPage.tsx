@@ -14,7 +14,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
 import { ActionSpacer, EditAction, NumberCell, RowActionsCell } from '../lists/DataTable';
 import type { ListColumn } from '../lists/ListPage';
-import { ListScreen } from '../lists/ListScreen';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
@@ -33,10 +33,8 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function OrdersPage() {
-  const utils = trpc.useUtils();
   const params = routeApi.useSearch();
   const actions = useOrderActions();
-  const remove = trpc.orders.delete.useMutation();
   return (
     <ListScreen
       title="Orders"
@@ -63,10 +61,9 @@ export function OrdersPage() {
           order={order}
           changing={actions.changingId === order.id}
           downloading={actions.downloadingId === order.id}
-          onView={on.view}
+          on={on}
           onDownload={actions.download}
           onChangeStatus={actions.changeStatus}
-          onDelete={on.remove}
         />
       )}
       details={(order, close) => (
@@ -75,8 +72,8 @@ export function OrdersPage() {
       deletion={{
         message: (order) =>
           `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
-        mutation: remove,
-        invalidate: () => utils.orders.invalidate(),
+        procedure: trpc.orders.delete,
+        refresh: ['orders'],
       }}
     >
       {actions.holdDialog}
@@ -90,10 +87,9 @@ interface OrderRowProps {
   changing: boolean;
   /** Its PDF is being downloaded. */
   downloading: boolean;
-  onView: (order: OrderListItem) => void;
+  on: RowHandlers<OrderListItem>;
   onDownload: (order: OrderListItem) => Promise<void>;
   onChangeStatus: (id: number, status: OrderStatus) => void;
-  onDelete: (order: OrderListItem) => void;
 }
 
 /** A row of the list; memoised (see useDeferredRows). */
@@ -101,17 +97,16 @@ const OrderRow = memo(function OrderRow({
   order,
   changing,
   downloading,
-  onView,
+  on,
   onDownload,
   onChangeStatus,
-  onDelete,
 }: OrderRowProps) {
   // The row's quick actions are the moves the shared rules allow from its status.
   const canSend = ORDER_TRANSITIONS[order.status].includes('Sent');
   const canFulfil = ORDER_TRANSITIONS[order.status].includes('Fulfilled');
   return (
     <Table.Row data-testid={`order-row-${order.id}`}>
-      <NumberCell onClick={() => onView(order)}>{order.orderNumber}</NumberCell>
+      <NumberCell onClick={() => on.view(order)}>{order.orderNumber}</NumberCell>
       <Table.Cell color="fg" minW="40" whiteSpace="normal">
         {order.pharmacy.name}
       </Table.Cell>
@@ -128,7 +123,7 @@ const OrderRow = memo(function OrderRow({
         <StatusBadge status={order.status} colors={ORDER_STATUS_PALETTE} />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View details" onClick={() => onView(order)}>
+        <ActionButton label="View details" onClick={() => on.view(order)}>
           <LuEye />
         </ActionButton>
         <ActionButton
@@ -160,7 +155,7 @@ const OrderRow = memo(function OrderRow({
           </ActionButton>
         ) : null}
         {!canSend && !canFulfil ? <ActionSpacer /> : null}
-        <DeleteActionButton onClick={() => onDelete(order)} />
+        <DeleteActionButton onClick={() => on.remove(order)} />
       </RowActionsCell>
     </Table.Row>
   );

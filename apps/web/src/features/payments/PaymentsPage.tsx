@@ -9,7 +9,7 @@ import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { NumberCell, RowActionsCell } from '../lists/DataTable';
 import type { ListColumn } from '../lists/ListPage';
-import { ListScreen } from '../lists/ListScreen';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import type { PaymentListItem } from './format';
 import { paymentsList } from './list';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
@@ -29,10 +29,8 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function PaymentsPage() {
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
   const params = routeApi.useSearch();
-  const remove = trpc.payments.delete.useMutation();
   const [dialog, setDialog] = useState<PaymentDialogTarget | null>(null);
   // Stable, for the memoised rows.
   const editPayment = useCallback(
@@ -64,13 +62,7 @@ export function PaymentsPage() {
       columns={COLUMNS}
       empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
       row={(payment, on) => (
-        <PaymentRow
-          key={payment.id}
-          payment={payment}
-          onView={on.view}
-          onEdit={editPayment}
-          onDelete={on.remove}
-        />
+        <PaymentRow key={payment.id} payment={payment} on={on} onEdit={editPayment} />
       )}
       details={(payment, close) => (
         <PaymentDetailsDialog
@@ -85,14 +77,8 @@ export function PaymentsPage() {
       deletion={{
         message: (payment) =>
           `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
-        mutation: remove,
-        invalidate: async () => {
-          await Promise.all([
-            utils.payments.invalidate(),
-            utils.invoices.invalidate(),
-            utils.pharmacies.invalidate(),
-          ]);
-        },
+        procedure: trpc.payments.delete,
+        refresh: ['payments', 'invoices', 'pharmacies'],
       }}
     >
       <PaymentDialog target={dialog} onClose={() => setDialog(null)} />
@@ -102,21 +88,15 @@ export function PaymentsPage() {
 
 interface PaymentRowProps {
   payment: PaymentListItem;
-  onView: (payment: PaymentListItem) => void;
+  on: RowHandlers<PaymentListItem>;
   onEdit: (payment: PaymentListItem) => void;
-  onDelete: (payment: PaymentListItem) => void;
 }
 
 /** A row of the list; memoised (see useDeferredRows). */
-const PaymentRow = memo(function PaymentRow({
-  payment,
-  onView,
-  onEdit,
-  onDelete,
-}: PaymentRowProps) {
+const PaymentRow = memo(function PaymentRow({ payment, on, onEdit }: PaymentRowProps) {
   return (
     <Table.Row data-testid={`payment-row-${payment.id}`}>
-      <NumberCell onClick={() => onView(payment)}>{payment.paymentNumber}</NumberCell>
+      <NumberCell onClick={() => on.view(payment)}>{payment.paymentNumber}</NumberCell>
       <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
         {payment.invoice.invoiceNumber}
       </Table.Cell>
@@ -134,13 +114,13 @@ const PaymentRow = memo(function PaymentRow({
         {payment.reference || EMPTY}
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View details" onClick={() => onView(payment)}>
+        <ActionButton label="View details" onClick={() => on.view(payment)}>
           <LuEye />
         </ActionButton>
         <ActionButton label="Edit" onClick={() => onEdit(payment)}>
           <LuPencil />
         </ActionButton>
-        <DeleteActionButton onClick={() => onDelete(payment)} />
+        <DeleteActionButton onClick={() => on.remove(payment)} />
       </RowActionsCell>
     </Table.Row>
   );

@@ -9,7 +9,7 @@ import { EMPTY, truncate } from '../../lib/text';
 import { trpc, type Pharmacy } from '../../lib/trpc';
 import { EditAction, RowActionsCell } from '../lists/DataTable';
 import type { ListColumn } from '../lists/ListPage';
-import { ListScreen } from '../lists/ListScreen';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ADDRESS_PREVIEW_LENGTH, termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
@@ -42,9 +42,7 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function PharmaciesPage() {
-  const utils = trpc.useUtils();
   const params = routeApi.useSearch();
-  const remove = trpc.pharmacies.delete.useMutation();
   return (
     <ListScreen
       title="Pharmacies"
@@ -66,15 +64,13 @@ export function PharmaciesPage() {
           ? 'No pharmacies are on credit hold.'
           : 'No pharmacies yet — click New Pharmacy to get started.',
       }}
-      row={(pharmacy, on) => (
-        <PharmacyRow key={pharmacy.id} pharmacy={pharmacy} onView={on.view} onDelete={on.remove} />
-      )}
+      row={(pharmacy, on) => <PharmacyRow key={pharmacy.id} pharmacy={pharmacy} on={on} />}
       details={(pharmacy, close) => <PharmacyDetailsDialog pharmacy={pharmacy} onClose={close} />}
       deletion={{
         message: (pharmacy) =>
           `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
-        mutation: remove,
-        invalidate: () => utils.pharmacies.invalidate(),
+        procedure: trpc.pharmacies.delete,
+        refresh: ['pharmacies'],
       }}
     />
   );
@@ -83,12 +79,10 @@ export function PharmaciesPage() {
 /** A row of the list; memoised (see useDeferredRows). */
 const PharmacyRow = memo(function PharmacyRow({
   pharmacy,
-  onView,
-  onDelete,
+  on,
 }: {
   pharmacy: Pharmacy;
-  onView: (pharmacy: Pharmacy) => void;
-  onDelete: (pharmacy: Pharmacy) => void;
+  on: RowHandlers<Pharmacy>;
 }) {
   return (
     <Table.Row data-testid={`pharmacy-row-${pharmacy.id}`}>
@@ -117,7 +111,7 @@ const PharmacyRow = memo(function PharmacyRow({
         <MoneyText value={pharmacy.balance} highlightPositive />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View" onClick={() => onView(pharmacy)}>
+        <ActionButton label="View" onClick={() => on.view(pharmacy)}>
           <LuEye />
         </ActionButton>
         <ActionButton label="Statement" asChild>
@@ -126,7 +120,7 @@ const PharmacyRow = memo(function PharmacyRow({
           </Link>
         </ActionButton>
         <EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
-        <DeleteActionButton onClick={() => onDelete(pharmacy)} />
+        <DeleteActionButton onClick={() => on.remove(pharmacy)} />
       </RowActionsCell>
     </Table.Row>
   );

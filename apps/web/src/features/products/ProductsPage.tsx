@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { EditAction, RowActionsCell } from '../lists/DataTable';
 import type { ListColumn } from '../lists/ListPage';
-import { ListScreen } from '../lists/ListScreen';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ActiveBadge } from './ActiveBadge';
 import { CsvUploadButton } from './CsvUpload';
 import { ImportButton } from './ImportButton';
@@ -31,7 +31,6 @@ export function ProductsPage() {
   const utils = trpc.useUtils();
   const params = routeApi.useSearch();
   const tab = findTab(params.tab);
-  const remove = trpc.products.delete.useMutation();
   const toggle = trpc.products.update.useMutation({
     onSuccess: async () => {
       notify.success('Product updated successfully');
@@ -73,17 +72,16 @@ export function ProductsPage() {
           key={product.id}
           product={product}
           toggling={toggle.isPending && toggle.variables?.id === product.id}
-          onView={on.view}
+          on={on}
           onToggle={toggle.mutate}
-          onDelete={on.remove}
         />
       )}
       details={(product, close) => <ProductDetailsDialog product={product} onClose={close} />}
       deletion={{
         message: (product) =>
           `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
-        mutation: remove,
-        invalidate: () => utils.products.invalidate(),
+        procedure: trpc.products.delete,
+        refresh: ['products'],
       }}
     />
   );
@@ -93,16 +91,14 @@ export function ProductsPage() {
 const ProductRow = memo(function ProductRow({
   product,
   toggling,
-  onView,
+  on,
   onToggle,
-  onDelete,
 }: {
   product: Product;
   /** Its activation change is in flight. */
   toggling: boolean;
-  onView: (product: Product) => void;
+  on: RowHandlers<Product>;
   onToggle: (change: { id: number; data: { active: boolean } }) => void;
-  onDelete: (product: Product) => void;
 }) {
   return (
     <Table.Row data-testid={`product-row-${product.sku}`}>
@@ -124,7 +120,7 @@ const ProductRow = memo(function ProductRow({
         <ActiveBadge active={product.active} />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View" onClick={() => onView(product)}>
+        <ActionButton label="View" onClick={() => on.view(product)}>
           <LuEye />
         </ActionButton>
         <EditAction to="/products/$id/edit" id={product.id} />
@@ -136,7 +132,7 @@ const ProductRow = memo(function ProductRow({
         >
           {product.active ? <LuToggleRight /> : <LuToggleLeft />}
         </ActionButton>
-        <DeleteActionButton onClick={() => onDelete(product)} />
+        <DeleteActionButton onClick={() => on.remove(product)} />
       </RowActionsCell>
     </Table.Row>
   );
