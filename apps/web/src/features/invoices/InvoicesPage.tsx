@@ -7,7 +7,8 @@ import { ActionButton, DeleteActionButton } from '../../components/ActionButton'
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
-import { ActionSpacer, EditAction, NumberCell, RowActionsCell } from '../lists/DataTable';
+import { RowActionsCell } from '../lists/DataTable';
+import { ActionSpacer, EditAction, NumberCell, PharmacyCell } from '../lists/RowCells';
 import type { ListColumn } from '../lists/ListPage';
 import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
@@ -43,8 +44,7 @@ export function InvoicesPage() {
       list={invoicesList(params)}
       tabs={{ list: INVOICE_LIST_TABS, testId: 'invoice-tabs' }}
       placeholder="Invoice # or pharmacy..."
-      one="invoice"
-      plural="invoices"
+      names={{ one: 'invoice', many: 'invoices' }}
       columns={COLUMNS}
       empty={{
         icon: <LuFileText />,
@@ -87,9 +87,7 @@ const InvoiceRow = memo(function InvoiceRow({ invoice, marking, on, onMarkPaid }
   return (
     <Table.Row data-testid={`invoice-row-${invoice.id}`}>
       <NumberCell onClick={() => on.view(invoice)}>{invoice.invoiceNumber}</NumberCell>
-      <Table.Cell color="fg" minW="40" whiteSpace="normal">
-        {invoice.pharmacy.name}
-      </Table.Cell>
+      <PharmacyCell name={invoice.pharmacy.name} />
       <Table.Cell color="fg.muted" whiteSpace="nowrap">
         {formatDate(invoice.invoiceDate)}
       </Table.Cell>

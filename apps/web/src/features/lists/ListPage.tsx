@@ -11,9 +11,9 @@
  *   first-load bundle (`route.ts`).
  * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
  *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: `useListSearch`, `useInfiniteList(xList(search))`, `ListToolbar` or
- *   `ListTabs` with a `ListFilter`, `ListView` with a memoised row component (see
- *   `useDeferredRows`), and `useDeleteConfirmation` with the spec's confirmation text.
+ * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns,
+ *   a memoised row component (see `useDeferredRows`), its details dialog and its delete procedure
+ *   with the spec's confirmation text. The screen puts together the pieces below.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';

@@ -52,8 +52,7 @@ type ListScreenProps<TItem, TError, TKey extends QueryKey, TPageParam> = ListScr
   list: ListQueryOptions<TItem, TError, TKey, TPageParam>;
   tabs?: { list: readonly { value: string; label: string }[]; testId: string };
   /** 'order' and 'orders': the count, the delete confirmation, the table's test id and texts. */
-  one: string;
-  plural: string;
+  names: { one: string; many: string };
   /** 'Showing first 50' or '3 orders', beside the filter or `below` the table. */
   count?: { testId: string; below?: boolean };
   columns: readonly ListColumn[];
@@ -104,13 +103,13 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
       <ListFilter
         search={search}
         list={list}
-        label={`Filter ${props.plural}`}
+        label={`Filter ${props.names.many}`}
         placeholder={props.placeholder}
         maxW={props.filterMaxW}
       />
     ) : null);
   const countText = count ? (
-    <ListCount list={list} one={props.one} many={props.plural} testId={count.testId} />
+    <ListCount list={list} one={props.names.one} many={props.names.many} testId={count.testId} />
   ) : null;
   const toolbarCount = count?.below ? null : countText;
 
@@ -118,7 +117,7 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
     <ListView
       list={list}
       columns={props.columns}
-      plural={props.plural}
+      plural={props.names.many}
       q={props.filter === undefined ? search.q : undefined}
       empty={props.empty}
       row={(item) => props.row(item, on)}
@@ -155,7 +154,7 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
       )}
       {props.details?.(viewing, () => setViewing(null))}
       {props.deletion ? (
-        <DeleteConfirmation entity={props.one} pending={pending} {...props.deletion} />
+        <DeleteConfirmation entity={props.names.one} pending={pending} {...props.deletion} />
       ) : null}
       {props.children}
     </>

@@ -12,7 +12,8 @@ import { ActionButton, DeleteActionButton } from '../../components/ActionButton'
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
-import { ActionSpacer, EditAction, NumberCell, RowActionsCell } from '../lists/DataTable';
+import { RowActionsCell } from '../lists/DataTable';
+import { ActionSpacer, EditAction, NumberCell, PharmacyCell } from '../lists/RowCells';
 import type { ListColumn } from '../lists/ListPage';
 import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
@@ -46,8 +47,7 @@ export function OrdersPage() {
       list={ordersList(params)}
       tabs={{ list: ORDER_TABS, testId: 'order-tabs' }}
       placeholder="Order # or pharmacy..."
-      one="order"
-      plural="orders"
+      names={{ one: 'order', many: 'orders' }}
       columns={COLUMNS}
       empty={{
         icon: <LuShoppingCart />,
@@ -107,9 +107,7 @@ const OrderRow = memo(function OrderRow({
   return (
     <Table.Row data-testid={`order-row-${order.id}`}>
       <NumberCell onClick={() => on.view(order)}>{order.orderNumber}</NumberCell>
-      <Table.Cell color="fg" minW="40" whiteSpace="normal">
-        {order.pharmacy.name}
-      </Table.Cell>
+      <PharmacyCell name={order.pharmacy.name} />
       <Table.Cell color="fg.muted" whiteSpace="nowrap">
         {formatDate(order.orderDate)}
       </Table.Cell>

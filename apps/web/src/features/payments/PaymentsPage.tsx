@@ -7,7 +7,8 @@ import { ActionButton, DeleteActionButton } from '../../components/ActionButton'
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
-import { NumberCell, RowActionsCell } from '../lists/DataTable';
+import { RowActionsCell } from '../lists/DataTable';
+import { NumberCell, PharmacyCell } from '../lists/RowCells';
 import type { ListColumn } from '../lists/ListPage';
 import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import type { PaymentListItem } from './format';
@@ -56,8 +57,7 @@ export function PaymentsPage() {
       search={params}
       list={paymentsList(params)}
       placeholder="Payment #, invoice # or pharmacy..."
-      one="payment"
-      plural="payments"
+      names={{ one: 'payment', many: 'payments' }}
       count={{ testId: 'payments-count' }}
       columns={COLUMNS}
       empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
@@ -100,9 +100,7 @@ const PaymentRow = memo(function PaymentRow({ payment, on, onEdit }: PaymentRowP
       <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
         {payment.invoice.invoiceNumber}
       </Table.Cell>
-      <Table.Cell color="fg" minW="40" whiteSpace="normal">
-        {payment.pharmacy.name}
-      </Table.Cell>
+      <PharmacyCell name={payment.pharmacy.name} />
       <Table.Cell color="fg.muted" whiteSpace="nowrap">
         {formatDate(payment.date)}
       </Table.Cell>

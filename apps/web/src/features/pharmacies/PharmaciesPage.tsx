@@ -7,7 +7,8 @@ import { MoneyText } from '../../components/MoneyText';
 import { Tooltip } from '../../components/ui/tooltip';
 import { EMPTY, truncate } from '../../lib/text';
 import { trpc, type Pharmacy } from '../../lib/trpc';
-import { EditAction, RowActionsCell } from '../lists/DataTable';
+import { RowActionsCell } from '../lists/DataTable';
+import { EditAction } from '../lists/RowCells';
 import type { ListColumn } from '../lists/ListPage';
 import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ADDRESS_PREVIEW_LENGTH, termsLabel } from './format';
@@ -54,8 +55,7 @@ export function PharmaciesPage() {
       tabs={{ list: PHARMACY_LIST_TABS, testId: 'pharmacy-tabs' }}
       placeholder="Filter by name, contact or email..."
       filterMaxW={{ base: 'full', sm: 'sm' }}
-      one="pharmacy"
-      plural="pharmacies"
+      names={{ one: 'pharmacy', many: 'pharmacies' }}
       count={{ testId: 'pharmacy-count' }}
       columns={COLUMNS}
       empty={{

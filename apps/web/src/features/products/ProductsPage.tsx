@@ -6,7 +6,8 @@ import { ActionButton, DeleteActionButton } from '../../components/ActionButton'
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { EditAction, RowActionsCell } from '../lists/DataTable';
+import { RowActionsCell } from '../lists/DataTable';
+import { EditAction } from '../lists/RowCells';
 import type { ListColumn } from '../lists/ListPage';
 import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ActiveBadge } from './ActiveBadge';
@@ -59,8 +60,7 @@ export function ProductsPage() {
       list={productsList(params)}
       tabs={{ list: PRODUCT_LIST_TABS, testId: 'product-tabs' }}
       placeholder="Filter by SKU or name..."
-      one="product"
-      plural="products"
+      names={{ one: 'product', many: 'products' }}
       count={{ testId: 'product-count', below: true }}
       columns={COLUMNS}
       empty={{
