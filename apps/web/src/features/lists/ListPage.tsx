@@ -11,9 +11,9 @@
  *   first-load bundle (`route.ts`).
  * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
  *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: `useListSearch`, `useInfiniteList(xList(search))`, `ListToolbar` or
- *   `ListTabs` with a `ListFilter`, `ListView` with a memoised row component (see
- *   `useDeferredRows`), and `useDeleteConfirmation` with the spec's confirmation text.
+ * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns,
+ *   a memoised row component (see `useDeferredRows`), its details dialog and its delete procedure
+ *   with the spec's confirmation text. The screen puts together the pieces below.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';
@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterInput } from '../../components/FilterInput';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
 import {
   EmptyRow,
   ErrorRow,
@@ -37,7 +38,7 @@ import {
   SkeletonRows,
   useDeferredRows,
 } from './DataTable';
-import { usePendingDelete } from './usePendingDelete';
+import type { usePendingDelete } from './usePendingDelete';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
 /** What every list procedure answers: a page of rows and the cursor of the next (null: the last). */
@@ -46,7 +47,12 @@ interface ListPageData<TItem> {
   nextCursor: number | null;
 }
 
-type ListQueryOptions<TItem, TError, TKey extends QueryKey, TPageParam> = UseInfiniteQueryOptions<
+export type ListQueryOptions<
+  TItem,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+> = UseInfiniteQueryOptions<
   ListPageData<TItem>,
   TError,
   InfiniteData<ListPageData<TItem>, TPageParam>,
@@ -305,31 +311,48 @@ export function ListView<TItem>({
   );
 }
 
+/** The lists whose rows a delete can change (a pharmacy's delete takes its invoices...). */
+type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
+
+/** What a list needs to delete one of its records (see `DeleteConfirmation`). */
+export interface ListDeletion<TRecord> {
+  /** The spec's confirmation text. */
+  message: (record: TRecord) => string;
+  /** The record's delete procedure, `trpc.x.delete`. */
+  procedure: {
+    useMutation: () => {
+      mutate: (
+        input: { id: number },
+        callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
+      ) => void;
+      isPending: boolean;
+    };
+  };
+  /** The lists to refresh after it. */
+  refresh: readonly ListName[];
+}
+
 /**
- * Delete after a confirmation: `ask(record)` (stable, for memoised rows) opens it with
- * `message(record)`, the spec's text; the answer is the spec's toast ('Order deleted
- * successfully', 'Failed to delete order: …'), and `invalidate` refreshes what the delete touched.
- * Render `dialog` once on the page.
+ * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
+ * `message(record)`; the answer is the spec's toast ('Order deleted successfully', 'Failed to
+ * delete order: …'), and the `refresh` lists are fetched again.
  */
-export function useDeleteConfirmation<TRecord extends { id: number }>({
+export function DeleteConfirmation<TRecord extends { id: number }>({
   entity,
+  pending,
   message,
-  mutation,
-  invalidate,
-}: {
+  procedure,
+  refresh,
+}: ListDeletion<TRecord> & {
   /** 'order': the dialog's title and the toasts name it. */
   entity: string;
-  message: (record: TRecord) => string;
-  mutation: {
-    mutate: (
-      input: { id: number },
-      callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
-    ) => void;
-    isPending: boolean;
-  };
-  invalidate: () => Promise<void>;
+  pending: ReturnType<typeof usePendingDelete<TRecord>>;
 }) {
-  const pending = usePendingDelete<TRecord>();
+  const utils = trpc.useUtils();
+  const mutation = procedure.useMutation();
+  const invalidate = async () => {
+    await Promise.all(refresh.map((list) => utils[list].invalidate()));
+  };
   const confirm = (record: TRecord) =>
     mutation.mutate(
       { id: record.id },
@@ -347,7 +370,7 @@ export function useDeleteConfirmation<TRecord extends { id: number }>({
         },
       },
     );
-  const dialog = (
+  return (
     <ConfirmDialog
       open={pending.open}
       onOpenChange={pending.setOpen}
@@ -361,5 +384,4 @@ export function useDeleteConfirmation<TRecord extends { id: number }>({
       }}
     />
   );
-  return { ask: pending.ask, dialog };
 }

@@ -1,25 +1,16 @@
 import { memo, useCallback, useEffect, useState } from 'react';
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { LuCreditCard, LuEye, LuPencil, LuPlus } from 'react-icons/lu';
+import { LuCreditCard, LuEye, LuPencil } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
-import { PageHeader } from '../../components/PageHeader';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
-import {
-  ListCount,
-  ListFilter,
-  ListToolbar,
-  ListView,
-  useDeleteConfirmation,
-  useInfiniteList,
-  type ListColumn,
-} from '../lists/ListPage';
-import { useListSearch } from '../lists/useListSearch';
-import { ExportCsvButton } from '../lists/ExportCsvButton';
+import { NumberCell, PharmacyCell } from '../lists/RowCells';
+import type { ListColumn } from '../lists/ListPage';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import type { PaymentListItem } from './format';
 import { paymentsList } from './list';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
@@ -39,31 +30,14 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function PaymentsPage() {
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
   const params = routeApi.useSearch();
-  const search = useListSearch(params);
-  const list = useInfiniteList(paymentsList(params));
-  const [viewing, setViewing] = useState<PaymentListItem | null>(null);
   const [dialog, setDialog] = useState<PaymentDialogTarget | null>(null);
   // Stable, for the memoised rows.
   const editPayment = useCallback(
     (payment: PaymentListItem) => setDialog({ mode: 'edit', payment }),
     [],
   );
-  const deletion = useDeleteConfirmation<PaymentListItem>({
-    entity: 'payment',
-    message: (payment) =>
-      `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
-    mutation: trpc.payments.delete.useMutation(),
-    invalidate: async () => {
-      await Promise.all([
-        utils.payments.invalidate(),
-        utils.invoices.invalidate(),
-        utils.pharmacies.invalidate(),
-      ]);
-    },
-  });
 
   // "Record payment" on an invoice links here with ?record={invoiceId}: the dialog opens on it,
   // and the param goes so that closing the dialog, or a reload, does not open it again.
@@ -75,95 +49,58 @@ export function PaymentsPage() {
   }, [record, navigate]);
 
   return (
-    <>
-      <PageHeader
-        title="Payments"
-        description="Money received from your pharmacies, against their invoices."
-        actions={
-          <>
-            <ExportCsvButton path="/api/payments.csv" filters={{ q: params.q }} />
-            <Button onClick={() => setDialog({ mode: 'record' })}>
-              <LuPlus /> Record Payment
-            </Button>
-          </>
-        }
-      />
-      <ListToolbar
-        start={
-          <ListFilter
-            search={search}
-            list={list}
-            label="Filter payments"
-            placeholder="Payment #, invoice # or pharmacy..."
-          />
-        }
-        end={<ListCount list={list} one="payment" many="payments" testId="payments-count" />}
-      />
-      <ListView
-        list={list}
-        columns={COLUMNS}
-        plural="payments"
-        q={search.q}
-        empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
-        row={(payment) => (
-          <PaymentRow
-            key={payment.id}
-            payment={payment}
-            onView={setViewing}
-            onEdit={editPayment}
-            onDelete={deletion.ask}
-          />
-        )}
-      />
-      <PaymentDetailsDialog
-        payment={viewing}
-        onClose={() => setViewing(null)}
-        onEdit={(payment) => {
-          setViewing(null);
-          editPayment(payment);
-        }}
-      />
+    <ListScreen
+      title="Payments"
+      description="Money received from your pharmacies, against their invoices."
+      exportPath="/api/payments.csv"
+      newRecord={{ label: 'Record Payment', onClick: () => setDialog({ mode: 'record' }) }}
+      search={params}
+      list={paymentsList(params)}
+      placeholder="Payment #, invoice # or pharmacy..."
+      names={{ one: 'payment', many: 'payments' }}
+      count={{ testId: 'payments-count' }}
+      columns={COLUMNS}
+      empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
+      row={(payment, on) => (
+        <PaymentRow key={payment.id} payment={payment} on={on} onEdit={editPayment} />
+      )}
+      details={(payment, close) => (
+        <PaymentDetailsDialog
+          payment={payment}
+          onClose={close}
+          onEdit={(shown) => {
+            close();
+            editPayment(shown);
+          }}
+        />
+      )}
+      deletion={{
+        message: (payment) =>
+          `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
+        procedure: trpc.payments.delete,
+        refresh: ['payments', 'invoices', 'pharmacies'],
+      }}
+    >
       <PaymentDialog target={dialog} onClose={() => setDialog(null)} />
-      {deletion.dialog}
-    </>
+    </ListScreen>
   );
 }
 
 interface PaymentRowProps {
   payment: PaymentListItem;
-  onView: (payment: PaymentListItem) => void;
+  on: RowHandlers<PaymentListItem>;
   onEdit: (payment: PaymentListItem) => void;
-  onDelete: (payment: PaymentListItem) => void;
 }
 
 /** A row of the list; memoised (see useDeferredRows). */
-const PaymentRow = memo(function PaymentRow({
-  payment,
-  onView,
-  onEdit,
-  onDelete,
-}: PaymentRowProps) {
+const PaymentRow = memo(function PaymentRow({ payment, on, onEdit }: PaymentRowProps) {
   return (
     <Table.Row data-testid={`payment-row-${payment.id}`}>
-      <Table.Cell py="3" whiteSpace="nowrap">
-        <Text
-          as="button"
-          fontWeight="semibold"
-          color="brand.fg"
-          fontVariantNumeric="tabular-nums"
-          cursor="pointer"
-          _hover={{ textDecoration: 'underline' }}
-          onClick={() => onView(payment)}
-        >
-          {payment.paymentNumber}
-        </Text>
-      </Table.Cell>
+      <NumberCell onClick={() => on.view(payment)}>{payment.paymentNumber}</NumberCell>
       <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
         {payment.invoice.invoiceNumber}
       </Table.Cell>
-      <Table.Cell color="fg" minW="40" whiteSpace="normal">
-        {payment.pharmacy.name}
-      </Table.Cell>
+      <PharmacyCell name={payment.pharmacy.name} />
       <Table.Cell color="fg.muted" whiteSpace="nowrap">
         {formatDate(payment.date)}
       </Table.Cell>
@@ -175,13 +112,13 @@ const PaymentRow = memo(function PaymentRow({
         {payment.reference || EMPTY}
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View details" onClick={() => onView(payment)}>
+        <ActionButton label="View details" onClick={() => on.view(payment)}>
           <LuEye />
         </ActionButton>
         <ActionButton label="Edit" onClick={() => onEdit(payment)}>
           <LuPencil />
         </ActionButton>
-        <DeleteActionButton onClick={() => onDelete(payment)} />
+        <DeleteActionButton onClick={() => on.remove(payment)} />
       </RowActionsCell>
     </Table.Row>
   );

@@ -1,25 +1,16 @@
-import { memo, useState } from 'react';
-import { Button, HStack, Table, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuBuilding2, LuEye, LuPencil, LuPlus, LuScrollText } from 'react-icons/lu';
+import { LuBuilding2, LuEye, LuScrollText } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
-import { PageHeader } from '../../components/PageHeader';
 import { Tooltip } from '../../components/ui/tooltip';
 import { EMPTY, truncate } from '../../lib/text';
 import { trpc, type Pharmacy } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
-import {
-  ListCount,
-  ListFilter,
-  ListTabs,
-  ListView,
-  useDeleteConfirmation,
-  useInfiniteList,
-  type ListColumn,
-} from '../lists/ListPage';
-import { useListSearch } from '../lists/useListSearch';
-import { ExportCsvButton } from '../lists/ExportCsvButton';
+import { EditAction } from '../lists/RowCells';
+import type { ListColumn } from '../lists/ListPage';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ADDRESS_PREVIEW_LENGTH, termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
@@ -52,88 +43,46 @@ const COLUMNS: ListColumn[] = [
 ];
 
 export function PharmaciesPage() {
-  const utils = trpc.useUtils();
   const params = routeApi.useSearch();
-  const search = useListSearch(params);
-  const list = useInfiniteList(pharmaciesList(params));
-  const [viewing, setViewing] = useState<Pharmacy | null>(null);
-  const deletion = useDeleteConfirmation<Pharmacy>({
-    entity: 'pharmacy',
-    message: (pharmacy) =>
-      `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
-    mutation: trpc.pharmacies.delete.useMutation(),
-    invalidate: () => utils.pharmacies.invalidate(),
-  });
-
   return (
-    <>
-      <PageHeader
-        title="Pharmacies"
-        description="Your pharmacy customers, their terms and what they owe."
-        actions={
-          <>
-            <ExportCsvButton path="/api/pharmacies.csv" filters={{ q: params.q }} />
-            <Button asChild>
-              <Link to="/pharmacies/new">
-                <LuPlus /> New Pharmacy
-              </Link>
-            </Button>
-          </>
-        }
-      />
-      <ListTabs
-        tabs={PHARMACY_LIST_TABS}
-        search={search}
-        testId="pharmacy-tabs"
-        filter={
-          <HStack gap="3" flex="1" justify="space-between" wrap="wrap">
-            <ListFilter
-              search={search}
-              list={list}
-              label="Filter pharmacies"
-              placeholder="Filter by name, contact or email..."
-              maxW={{ base: 'full', sm: 'sm' }}
-            />
-            <ListCount list={list} one="pharmacy" many="pharmacies" testId="pharmacy-count" />
-          </HStack>
-        }
-      >
-        <ListView
-          list={list}
-          columns={COLUMNS}
-          plural="pharmacies"
-          q={search.q}
-          empty={{
-            icon: <LuBuilding2 />,
-            text: params.tab
-              ? 'No pharmacies are on credit hold.'
-              : 'No pharmacies yet — click New Pharmacy to get started.',
-          }}
-          row={(pharmacy) => (
-            <PharmacyRow
-              key={pharmacy.id}
-              pharmacy={pharmacy}
-              onView={setViewing}
-              onDelete={deletion.ask}
-            />
-          )}
-        />
-      </ListTabs>
-      <PharmacyDetailsDialog pharmacy={viewing} onClose={() => setViewing(null)} />
-      {deletion.dialog}
-    </>
+    <ListScreen
+      title="Pharmacies"
+      description="Your pharmacy customers, their terms and what they owe."
+      exportPath="/api/pharmacies.csv"
+      newRecord={{ label: 'New Pharmacy', to: '/pharmacies/new' }}
+      search={params}
+      list={pharmaciesList(params)}
+      tabs={{ list: PHARMACY_LIST_TABS, testId: 'pharmacy-tabs' }}
+      placeholder="Filter by name, contact or email..."
+      filterMaxW={{ base: 'full', sm: 'sm' }}
+      names={{ one: 'pharmacy', many: 'pharmacies' }}
+      count={{ testId: 'pharmacy-count' }}
+      columns={COLUMNS}
+      empty={{
+        icon: <LuBuilding2 />,
+        text: params.tab
+          ? 'No pharmacies are on credit hold.'
+          : 'No pharmacies yet — click New Pharmacy to get started.',
+      }}
+      row={(pharmacy, on) => <PharmacyRow key={pharmacy.id} pharmacy={pharmacy} on={on} />}
+      details={(pharmacy, close) => <PharmacyDetailsDialog pharmacy={pharmacy} onClose={close} />}
+      deletion={{
+        message: (pharmacy) =>
+          `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
+        procedure: trpc.pharmacies.delete,
+        refresh: ['pharmacies'],
+      }}
+    />
   );
 }
 
 /** A row of the list; memoised (see useDeferredRows). */
 const PharmacyRow = memo(function PharmacyRow({
   pharmacy,
-  onView,
-  onDelete,
+  on,
 }: {
   pharmacy: Pharmacy;
-  onView: (pharmacy: Pharmacy) => void;
-  onDelete: (pharmacy: Pharmacy) => void;
+  on: RowHandlers<Pharmacy>;
 }) {
   return (
     <Table.Row data-testid={`pharmacy-row-${pharmacy.id}`}>
@@ -162,7 +111,7 @@ const PharmacyRow = memo(function PharmacyRow({
         <MoneyText value={pharmacy.balance} highlightPositive />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View" onClick={() => onView(pharmacy)}>
+        <ActionButton label="View" onClick={() => on.view(pharmacy)}>
           <LuEye />
         </ActionButton>
         <ActionButton label="Statement" asChild>
@@ -170,12 +119,8 @@ const PharmacyRow = memo(function PharmacyRow({
             <LuScrollText />
           </Link>
         </ActionButton>
-        <ActionButton label="Edit" asChild>
-          <Link to="/pharmacies/$id/edit" params={{ id: pharmacy.id }}>
-            <LuPencil />
-          </Link>
-        </ActionButton>
-        <DeleteActionButton onClick={() => onDelete(pharmacy)} />
+        <EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
+        <DeleteActionButton onClick={() => on.remove(pharmacy)} />
       </RowActionsCell>
     </Table.Row>
   );

@@ -1,24 +1,15 @@
-import { memo, useState } from 'react';
-import { Button, Table } from '@chakra-ui/react';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { LuEye, LuPackage, LuPencil, LuPlus, LuToggleLeft, LuToggleRight } from 'react-icons/lu';
+import { memo } from 'react';
+import { Table } from '@chakra-ui/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { LuEye, LuPackage, LuToggleLeft, LuToggleRight } from 'react-icons/lu';
 import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
-import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
-import {
-  ListCount,
-  ListTabs,
-  ListView,
-  ListFilter,
-  useDeleteConfirmation,
-  useInfiniteList,
-  type ListColumn,
-} from '../lists/ListPage';
-import { useListSearch } from '../lists/useListSearch';
-import { ExportCsvButton } from '../lists/ExportCsvButton';
+import { EditAction } from '../lists/RowCells';
+import type { ListColumn } from '../lists/ListPage';
+import { ListScreen, type RowHandlers } from '../lists/ListScreen';
 import { ActiveBadge } from './ActiveBadge';
 import { CsvUploadButton } from './CsvUpload';
 import { ImportButton } from './ImportButton';
@@ -40,18 +31,7 @@ const COLUMNS: ListColumn[] = [
 export function ProductsPage() {
   const utils = trpc.useUtils();
   const params = routeApi.useSearch();
-  const search = useListSearch(params);
-  const list = useInfiniteList(productsList(params));
   const tab = findTab(params.tab);
-  const [viewing, setViewing] = useState<Product | null>(null);
-  const deletion = useDeleteConfirmation<Product>({
-    entity: 'product',
-    message: (product) =>
-      `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
-    mutation: trpc.products.delete.useMutation(),
-    invalidate: () => utils.products.invalidate(),
-  });
-
   const toggle = trpc.products.update.useMutation({
     onSuccess: async () => {
       notify.success('Product updated successfully');
@@ -61,73 +41,49 @@ export function ProductsPage() {
   });
 
   return (
-    <>
-      <PageHeader
-        title="Products"
-        description="The catalogue and its variants."
-        actions={
-          <>
-            <ImportButton />
-            <CsvUploadButton />
-            <ExportCsvButton
-              path="/api/products.csv"
-              filters={{ q: params.q, category: tab?.category }}
-            />
-            <Button variant="outline" colorPalette="gray" bg="bg.panel" asChild>
-              <Link to="/products/new">
-                <LuPlus /> New Variant
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to="/products/new">
-                <LuPlus /> New Product
-              </Link>
-            </Button>
-          </>
-        }
-      />
-      <ListTabs
-        tabs={PRODUCT_LIST_TABS}
-        search={search}
-        testId="product-tabs"
-        filter={
-          <ListFilter
-            search={search}
-            list={list}
-            label="Filter products"
-            placeholder="Filter by SKU or name..."
-          />
-        }
-      >
-        <ListView
-          list={list}
-          columns={COLUMNS}
-          plural="products"
-          q={search.q}
-          empty={{
-            icon: <LuPackage />,
-            text: tab
-              ? `No ${tab.category}s found.`
-              : 'No products yet — add one or import variants.',
-          }}
-          row={(product) => (
-            <ProductRow
-              key={product.id}
-              product={product}
-              toggling={toggle.isPending && toggle.variables?.id === product.id}
-              onView={setViewing}
-              onToggle={toggle.mutate}
-              onDelete={deletion.ask}
-            />
-          )}
-          footerStart={
-            <ListCount list={list} one="product" many="products" testId="product-count" />
-          }
+    <ListScreen
+      title="Products"
+      description="The catalogue and its variants."
+      actions={
+        <>
+          <ImportButton />
+          <CsvUploadButton />
+        </>
+      }
+      exportPath="/api/products.csv"
+      exportFilters={{ category: tab?.category }}
+      newRecord={[
+        { label: 'New Variant', to: '/products/new', outline: true },
+        { label: 'New Product', to: '/products/new' },
+      ]}
+      search={params}
+      list={productsList(params)}
+      tabs={{ list: PRODUCT_LIST_TABS, testId: 'product-tabs' }}
+      placeholder="Filter by SKU or name..."
+      names={{ one: 'product', many: 'products' }}
+      count={{ testId: 'product-count', below: true }}
+      columns={COLUMNS}
+      empty={{
+        icon: <LuPackage />,
+        text: tab ? `No ${tab.category}s found.` : 'No products yet — add one or import variants.',
+      }}
+      row={(product, on) => (
+        <ProductRow
+          key={product.id}
+          product={product}
+          toggling={toggle.isPending && toggle.variables?.id === product.id}
+          on={on}
+          onToggle={toggle.mutate}
         />
-      </ListTabs>
-      <ProductDetailsDialog product={viewing} onClose={() => setViewing(null)} />
-      {deletion.dialog}
-    </>
+      )}
+      details={(product, close) => <ProductDetailsDialog product={product} onClose={close} />}
+      deletion={{
+        message: (product) =>
+          `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
+        procedure: trpc.products.delete,
+        refresh: ['products'],
+      }}
+    />
   );
 }
 
@@ -135,16 +91,14 @@ export function ProductsPage() {
 const ProductRow = memo(function ProductRow({
   product,
   toggling,
-  onView,
+  on,
   onToggle,
-  onDelete,
 }: {
   product: Product;
   /** Its activation change is in flight. */
   toggling: boolean;
-  onView: (product: Product) => void;
+  on: RowHandlers<Product>;
   onToggle: (change: { id: number; data: { active: boolean } }) => void;
-  onDelete: (product: Product) => void;
 }) {
   return (
     <Table.Row data-testid={`product-row-${product.sku}`}>
@@ -166,14 +120,10 @@ const ProductRow = memo(function ProductRow({
         <ActiveBadge active={product.active} />
       </Table.Cell>
       <RowActionsCell>
-        <ActionButton label="View" onClick={() => onView(product)}>
+        <ActionButton label="View" onClick={() => on.view(product)}>
           <LuEye />
         </ActionButton>
-        <ActionButton label="Edit" asChild>
-          <Link to="/products/$id/edit" params={{ id: product.id }}>
-            <LuPencil />
-          </Link>
-        </ActionButton>
+        <EditAction to="/products/$id/edit" id={product.id} />
         <ActionButton
           label={product.active ? 'Deactivate' : 'Activate'}
           color={product.active ? 'green.600' : 'fg.subtle'}
@@ -182,7 +132,7 @@ const ProductRow = memo(function ProductRow({
         >
           {product.active ? <LuToggleRight /> : <LuToggleLeft />}
         </ActionButton>
-        <DeleteActionButton onClick={() => onDelete(product)} />
+        <DeleteActionButton onClick={() => on.remove(product)} />
       </RowActionsCell>
     </Table.Row>
   );
