@@ -1,15 +1,7 @@
 /**
  * Issue 11: customer statements and credit hold, over REST on both drivers.
  */
-import {
-  addDaysIso,
-  fromCents,
-  lastFullMonth,
-  sumCents,
-  todayIso,
-  toCents,
-} from '@pharm/validators';
-import fc from 'fast-check';
+import { addDaysIso, lastFullMonth, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../src/pdf/read-pdf.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
