@@ -12,6 +12,24 @@ export interface FormData<T> {
   error: unknown;
 }
 
+/**
+ * The data of several queries once every one has it, by the same names: `{ order, pharmacies }`
+ * from the order and pharmacies queries; the first error otherwise.
+ */
+export function loadAll<T extends Record<string, unknown>>(queries: {
+  [K in keyof T]: FormData<T[K]>;
+}): FormData<T> {
+  const entries = Object.values<FormData<unknown>>(queries);
+  return {
+    data: entries.every((query) => query.data !== undefined)
+      ? (Object.fromEntries(
+          Object.entries<FormData<unknown>>(queries).map(([name, query]) => [name, query.data]),
+        ) as T)
+      : undefined,
+    error: entries.find((query) => query.error)?.error ?? null,
+  };
+}
+
 interface Shell {
   back: { to: LinkProps['to']; label: string };
   title: string;

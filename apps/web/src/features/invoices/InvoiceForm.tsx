@@ -1,9 +1,6 @@
-import { useState, type ReactNode } from 'react';
 import {
-  Box,
   chakra,
   Field,
-  Flex,
   Grid,
   GridItem,
   Input,
@@ -11,8 +8,6 @@ import {
   NativeSelect,
   Separator,
   Stack,
-  Text,
-  Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -31,7 +26,6 @@ import {
   PAYMENT_TERMS,
   taxPercentToRate,
   taxRateToPercent,
-  TERMS_LABELS,
   todayIso,
   type ClientInvoiceStatus,
   type InvoiceData,
@@ -39,13 +33,15 @@ import {
   type PaymentTerms,
 } from '@pharm/validators';
 import { DraftFormFooter } from '../../components/DraftFormFooter';
+import { FormField, MoneyInput } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useSavedAgo } from '../orders/useSavedAgo';
+import { NotesField, SummaryRow, SummaryTotal, useDraft } from '../documents/DocumentForm';
+import { TermsSelect } from '../pharmacies/TermsSelect';
 import type { InvoiceDetails, InvoiceOrderOption } from './format';
 
 /**
@@ -126,30 +122,6 @@ function liveTotals(values: Pick<InvoiceFormValues, 'amount' | 'taxRate' | 'ship
   }
 }
 
-function SummaryRow({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Flex justify="space-between" align="baseline" gap="4" textStyle="sm">
-      <Text color="fg.muted">{label}</Text>
-      <Box
-        fontWeight="medium"
-        fontVariantNumeric="tabular-nums"
-        textAlign="end"
-        data-testid={testId}
-      >
-        {children}
-      </Box>
-    </Flex>
-  );
-}
-
 /**
  * Create (no `invoice`) or edit an invoice (spec §2, §4 "Invoice statuses"). Save Draft creates
  * the invoice as a Draft once and updates it after; 'Create Invoice' issues it (Unpaid), creating
@@ -168,9 +140,7 @@ export function InvoiceForm({
   const isEdit = invoice !== undefined;
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const [draftId, setDraftId] = useState<number | null>(null);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
-  const savedAgo = useSavedAgo(savedAt);
+  const draft = useDraft('invoice');
 
   const form = useForm<InvoiceFormValues, unknown, InvoiceData>({
     resolver,
@@ -205,7 +175,6 @@ export function InvoiceForm({
 
   const create = trpc.invoices.create.useMutation();
   const update = trpc.invoices.update.useMutation();
-  const [savingDraft, setSavingDraft] = useState(false);
 
   const set = <K extends FieldPath<InvoiceFormValues>>(name: K, value: InvoiceFormValues[K]) =>
     setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -235,32 +204,27 @@ export function InvoiceForm({
 
   const send = async (status: ClientInvoiceStatus | undefined) => {
     const data = { ...toInput(getValues()), ...(status ? { status } : {}) };
-    const id = invoice?.id ?? draftId;
+    const id = invoice?.id ?? draft.draftId;
     return id ? update.mutateAsync({ id, data }) : create.mutateAsync(data);
   };
+
+  const invalidate = () =>
+    Promise.all([
+      utils.invoices.invalidate(),
+      utils.payments.invalidate(),
+      utils.pharmacies.invalidate(),
+    ]);
 
   const saveDraft = async () => {
     if (!(getValues('pharmacyId') >= 1)) {
       notify.error('Cannot save', 'Please select a pharmacy.');
       return;
     }
-    setSavingDraft(true);
-    try {
-      const saved = await send('Draft');
-      setDraftId(saved.id);
-      setSavedAt(Date.now());
-      notify.success('Your invoice draft has been saved successfully.', 'Draft saved');
-      await Promise.all([
-        utils.invoices.invalidate(),
-        utils.payments.invalidate(),
-        utils.pharmacies.invalidate(),
-      ]);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Save failed', 'There was an error saving your invoice draft.');
-    } finally {
-      setSavingDraft(false);
-    }
+    await draft.save(
+      () => send('Draft'),
+      invalidate,
+      (error) => applyServerFieldErrors(error, setError, FIELDS),
+    );
   };
 
   const onSubmit = handleSubmit(async () => {
@@ -275,11 +239,7 @@ export function InvoiceForm({
       return;
     }
     notify.success(isEdit ? 'Invoice updated successfully' : 'Invoice created successfully');
-    await Promise.all([
-      utils.invoices.invalidate(),
-      utils.payments.invalidate(),
-      utils.pharmacies.invalidate(),
-    ]);
+    await invalidate();
     await navigate({ to: '/invoices' });
   });
 
@@ -301,8 +261,15 @@ export function InvoiceForm({
             >
               <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
                 <GridItem colSpan={{ md: 3 }}>
-                  <Field.Root invalid={!!errors.fromOrderId}>
-                    <Field.Label>From Order</Field.Label>
+                  <FormField
+                    label="From Order"
+                    error={errors.fromOrderId?.message}
+                    helper={
+                      <Field.HelperText>
+                        Copies the order’s line items; the pharmacy and amount follow it.
+                      </Field.HelperText>
+                    }
+                  >
                     <NativeSelect.Root>
                       <NativeSelect.Field
                         name="fromOrderId"
@@ -318,17 +285,18 @@ export function InvoiceForm({
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    <Field.HelperText>
-                      Copies the order’s line items; the pharmacy and amount follow it.
-                    </Field.HelperText>
-                    <Field.ErrorText>{errors.fromOrderId?.message}</Field.ErrorText>
-                  </Field.Root>
+                  </FormField>
                 </GridItem>
                 <GridItem colSpan={{ md: 3 }}>
-                  <Field.Root invalid={!!errors.pharmacyId} required disabled={locked}>
-                    <Field.Label>
-                      Pharmacy <Field.RequiredIndicator />
-                    </Field.Label>
+                  <FormField
+                    label="Pharmacy"
+                    error={errors.pharmacyId?.message}
+                    required
+                    disabled={locked}
+                    helper={
+                      locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null
+                    }
+                  >
                     <NativeSelect.Root disabled={locked}>
                       <NativeSelect.Field
                         name="pharmacyId"
@@ -344,51 +312,25 @@ export function InvoiceForm({
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    {locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
-                    <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
-                  </Field.Root>
+                  </FormField>
                 </GridItem>
-                <Field.Root invalid={!!errors.invoiceDate} required>
-                  <Field.Label>
-                    Invoice date <Field.RequiredIndicator />
-                  </Field.Label>
+                <FormField label="Invoice date" error={errors.invoiceDate?.message} required>
                   <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
-                  <Field.ErrorText>{errors.invoiceDate?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.terms}>
-                  <Field.Label>Payment terms</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...register('terms', { onChange: followTerms })}>
-                      <option value="">Not specified</option>
-                      {PAYMENT_TERMS.map((terms) => (
-                        <option key={terms} value={terms}>
-                          {TERMS_LABELS[terms]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.dueDate} required>
-                  <Field.Label>
-                    Due date <Field.RequiredIndicator />
-                  </Field.Label>
+                </FormField>
+                <FormField label="Payment terms" error={errors.terms?.message}>
+                  <TermsSelect
+                    emptyLabel="Not specified"
+                    {...register('terms', { onChange: followTerms })}
+                  />
+                </FormField>
+                <FormField label="Due date" error={errors.dueDate?.message} required>
                   <Input type="date" {...register('dueDate')} />
-                  <Field.ErrorText>{errors.dueDate?.message}</Field.ErrorText>
-                </Field.Root>
-                <GridItem colSpan={{ md: 3 }}>
-                  <Field.Root invalid={!!errors.notes}>
-                    <Field.Label>Notes</Field.Label>
-                    <Textarea
-                      rows={2}
-                      autoresize
-                      placeholder="Payment instructions, references, ..."
-                      {...register('notes')}
-                    />
-                    <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
-                  </Field.Root>
-                </GridItem>
+                </FormField>
+                <NotesField
+                  error={errors.notes?.message}
+                  placeholder="Payment instructions, references, ..."
+                  {...register('notes')}
+                />
               </Grid>
             </SectionCard>
 
@@ -408,11 +350,9 @@ export function InvoiceForm({
                     ['caseSize', 'Case size', '1,000'],
                   ] as const
                 ).map(([name, label, placeholder]) => (
-                  <Field.Root key={name} invalid={!!errors[name]}>
-                    <Field.Label>{label}</Field.Label>
+                  <FormField key={name} label={label} error={errors[name]?.message}>
                     <Input placeholder={placeholder} {...register(name)} />
-                    <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
-                  </Field.Root>
+                  </FormField>
                 ))}
               </Grid>
             </SectionCard>
@@ -426,20 +366,11 @@ export function InvoiceForm({
               </SummaryRow>
               <Field.Root invalid={!!errors.amount} required>
                 <Field.Label>Amount</Field.Label>
-                <InputGroup startElement="$">
-                  <Input
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    textAlign="end"
-                    {...register('amount')}
-                  />
-                </InputGroup>
+                <MoneyInput {...register('amount')} />
                 <Field.ErrorText>{errors.amount?.message}</Field.ErrorText>
               </Field.Root>
               <Grid templateColumns="1fr 1fr" gap="3">
-                <Field.Root invalid={!!errors.taxRate}>
-                  <Field.Label>Tax rate</Field.Label>
+                <FormField label="Tax rate" error={errors.taxRate?.message}>
                   <InputGroup endElement="%">
                     <Input
                       type="number"
@@ -450,21 +381,10 @@ export function InvoiceForm({
                       {...register('taxRate', { onBlur: showPercent })}
                     />
                   </InputGroup>
-                  <Field.ErrorText>{errors.taxRate?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.shipping}>
-                  <Field.Label>Shipping</Field.Label>
-                  <InputGroup startElement="$">
-                    <Input
-                      type="number"
-                      min={0}
-                      step="0.01"
-                      textAlign="end"
-                      {...register('shipping')}
-                    />
-                  </InputGroup>
-                  <Field.ErrorText>{errors.shipping?.message}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
+                <FormField label="Shipping" error={errors.shipping?.message}>
+                  <MoneyInput {...register('shipping')} />
+                </FormField>
               </Grid>
               <Separator />
               <SummaryRow label="Subtotal" testId="invoice-subtotal">
@@ -476,24 +396,11 @@ export function InvoiceForm({
               <SummaryRow label="Shipping" testId="invoice-shipping">
                 {totals ? formatUsd(totals.shipping) : '—'}
               </SummaryRow>
-              <Separator />
-              <Flex justify="space-between" align="baseline">
-                <Text fontWeight="semibold" color="ink.900">
-                  Total
-                </Text>
-                <Text
-                  textStyle="2xl"
-                  fontWeight="semibold"
-                  color="ink.900"
-                  fontVariantNumeric="tabular-nums"
-                  data-testid="invoice-total"
-                >
-                  {totals ? formatUsd(totals.total) : '—'}
-                </Text>
-              </Flex>
-              <Text textStyle="xs" color="fg.muted">
-                USD. Tax is rounded to the cent; the server recomputes every figure on save.
-              </Text>
+              <SummaryTotal
+                total={totals ? formatUsd(totals.total) : '—'}
+                testId="invoice-total"
+                note="USD. Tax is rounded to the cent; the server recomputes every figure on save."
+              />
             </Stack>
           </SectionCard>
         </Grid>
@@ -502,10 +409,10 @@ export function InvoiceForm({
           cancelTo="/invoices"
           noun="Invoice"
           isEdit={isEdit}
-          savedAgo={savedAgo}
+          savedAgo={draft.savedAgo}
           showSaveDraft={showSaveDraft}
           onSaveDraft={() => void saveDraft()}
-          savingDraft={savingDraft}
+          savingDraft={draft.saving}
           submitting={isSubmitting}
         />
       </Stack>

@@ -1,19 +1,14 @@
-import { useState, type ReactNode } from 'react';
 import {
   Alert,
-  Box,
   Button,
   chakra,
   Field,
-  Flex,
   Grid,
   GridItem,
   Input,
   NativeSelect,
-  Separator,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -32,12 +27,14 @@ import {
   type CreditHold,
 } from '@pharm/validators';
 import { DraftFormFooter } from '../../components/DraftFormFooter';
+import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { NotesField, SummaryRow, SummaryTotal, useDraft } from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { itemsLabel, type OrderDetails } from './format';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
@@ -49,7 +46,6 @@ import {
   type OrderFormValues,
   type ProductOption,
 } from './lineItems';
-import { useSavedAgo } from './useSavedAgo';
 
 /** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
 const OPEN_NEW_LINE_DELAY_MS = 100;
@@ -70,17 +66,6 @@ function toFormValues(
   };
 }
 
-function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex justify="space-between" align="baseline" gap="4" textStyle="sm">
-      <Text color="fg.muted">{label}</Text>
-      <Box fontWeight="medium" fontVariantNumeric="tabular-nums" textAlign="end">
-        {children}
-      </Box>
-    </Flex>
-  );
-}
-
 /**
  * Create (no `order`) or edit an order. Save Draft creates the order once and updates it after;
  * 'Create Order' sends a saved draft (status Sent) or creates the order; on success → /orders.
@@ -98,9 +83,7 @@ export function OrderForm({
   const locked = order !== undefined && !isOrderEditable(order.status);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const [draftId, setDraftId] = useState<number | null>(null);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
-  const savedAgo = useSavedAgo(savedAt);
+  const draft = useDraft('order');
 
   const form = useForm<OrderFormValues, unknown, OrderData>({
     // The schema strips the form-only `category` of each line.
@@ -128,7 +111,6 @@ export function OrderForm({
   const hold = pharmacies.find((pharmacy) => pharmacy.id === pharmacyId)?.creditHold ?? null;
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
-  const [savingDraft, setSavingDraft] = useState(false);
 
   const fieldPaths = (): FieldPath<OrderFormValues>[] => [
     'pharmacyId',
@@ -170,20 +152,12 @@ export function OrderForm({
       ...values,
       lineItems: values.lineItems.filter((line) => line.description?.trim()),
     };
-    const id = order?.id ?? draftId;
-    setSavingDraft(true);
-    try {
-      const saved = id ? await update.mutateAsync({ id, data }) : await create.mutateAsync(data);
-      setDraftId(saved.id);
-      setSavedAt(Date.now());
-      notify.success('Your order draft has been saved successfully.', 'Draft saved');
-      await utils.orders.invalidate();
-    } catch (error) {
-      applyServerFieldErrors(error, setError, fieldPaths());
-      notify.error('Save failed', 'There was an error saving your order draft.');
-    } finally {
-      setSavingDraft(false);
-    }
+    const id = order?.id ?? draft.draftId;
+    await draft.save(
+      () => (id ? update.mutateAsync({ id, data }) : create.mutateAsync(data)),
+      () => utils.orders.invalidate(),
+      (error) => applyServerFieldErrors(error, setError, fieldPaths()),
+    );
   };
 
   /** Sends the saved draft; a credit hold asks for the reason to override it. */
@@ -204,7 +178,7 @@ export function OrderForm({
   const onSubmit = handleSubmit(async (data) => {
     try {
       if (order) await update.mutateAsync({ id: order.id, data });
-      else if (draftId !== null) await send(draftId, data);
+      else if (draft.draftId !== null) await send(draft.draftId, data);
       else await create.mutateAsync(data);
     } catch (error) {
       if (error === CANCELLED) return;
@@ -245,10 +219,19 @@ export function OrderForm({
           >
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
               <GridItem colSpan={{ md: 3 }}>
-                <Field.Root invalid={!!errors.pharmacyId} required>
-                  <Field.Label>
-                    Pharmacy <Field.RequiredIndicator />
-                  </Field.Label>
+                <FormField
+                  label="Pharmacy"
+                  error={errors.pharmacyId?.message}
+                  required
+                  helper={
+                    hold ? (
+                      <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
+                        <CreditHoldBadge hold={hold} me="2" size="sm" />
+                        {hold.reason}; sending this order needs an override reason.
+                      </Field.HelperText>
+                    ) : null
+                  }
+                >
                   <NativeSelect.Root>
                     <NativeSelect.Field {...register('pharmacyId', { valueAsNumber: true })}>
                       <option value={0}>Select a pharmacy</option>
@@ -260,25 +243,13 @@ export function OrderForm({
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  {hold ? (
-                    <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
-                      <CreditHoldBadge hold={hold} me="2" size="sm" />
-                      {hold.reason}; sending this order needs an override reason.
-                    </Field.HelperText>
-                  ) : null}
-                  <Field.ErrorText>{errors.pharmacyId?.message}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
               </GridItem>
-              <Field.Root invalid={!!errors.orderDate} required>
-                <Field.Label>
-                  Order date <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Order date" error={errors.orderDate?.message} required>
                 <Input type="date" {...register('orderDate')} />
-                <Field.ErrorText>{errors.orderDate?.message}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
               <GridItem colSpan={{ md: 2 }}>
-                <Field.Root invalid={!!errors.shipMethod}>
-                  <Field.Label>Shipping method</Field.Label>
+                <FormField label="Shipping method" error={errors.shipMethod?.message}>
                   <NativeSelect.Root>
                     <NativeSelect.Field {...register('shipMethod')}>
                       <option value="">Not specified</option>
@@ -290,21 +261,13 @@ export function OrderForm({
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  <Field.ErrorText>{errors.shipMethod?.message}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
               </GridItem>
-              <GridItem colSpan={{ md: 3 }}>
-                <Field.Root invalid={!!errors.notes}>
-                  <Field.Label>Notes</Field.Label>
-                  <Textarea
-                    rows={2}
-                    autoresize
-                    placeholder="Delivery instructions, lot requirements, ..."
-                    {...register('notes')}
-                  />
-                  <Field.ErrorText>{errors.notes?.message}</Field.ErrorText>
-                </Field.Root>
-              </GridItem>
+              <NotesField
+                error={errors.notes?.message}
+                placeholder="Delivery instructions, lot requirements, ..."
+                {...register('notes')}
+              />
             </Grid>
           </SectionCard>
 
@@ -316,24 +279,11 @@ export function OrderForm({
               </SummaryRow>
               <SummaryRow label="Line items">{lines.length}</SummaryRow>
               <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>
-              <Separator />
-              <Flex justify="space-between" align="baseline">
-                <Text fontWeight="semibold" color="ink.900">
-                  Total
-                </Text>
-                <Text
-                  textStyle="2xl"
-                  fontWeight="semibold"
-                  color="ink.900"
-                  fontVariantNumeric="tabular-nums"
-                  data-testid="order-total"
-                >
-                  {formatUsd(totalCents)}
-                </Text>
-              </Flex>
-              <Text textStyle="xs" color="fg.muted">
-                USD. Line totals are recomputed by the server when the order is saved.
-              </Text>
+              <SummaryTotal
+                total={formatUsd(totalCents)}
+                testId="order-total"
+                note="USD. Line totals are recomputed by the server when the order is saved."
+              />
             </Stack>
           </SectionCard>
         </Grid>
@@ -359,10 +309,10 @@ export function OrderForm({
           cancelTo="/orders"
           noun="Order"
           isEdit={isEdit}
-          savedAgo={savedAgo}
+          savedAgo={draft.savedAgo}
           showSaveDraft={showSaveDraft}
           onSaveDraft={() => void saveDraft()}
-          savingDraft={savingDraft}
+          savingDraft={draft.saving}
           submitting={isSubmitting}
           submitDisabled={locked}
         />

@@ -1,27 +1,16 @@
-import {
-  Button,
-  Field,
-  Flex,
-  Grid,
-  GridItem,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, Flex, Grid, GridItem, Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { LuCopy } from 'react-icons/lu';
 import {
   DEFAULT_TERMS,
-  PAYMENT_TERMS,
-  TERMS_LABELS,
   pharmacySchema,
   type PharmacyData,
   type PharmacyInput,
 } from '@pharm/validators';
 import { FormCard } from '../../components/FormCard';
+import { FormField, MoneyInput } from '../../components/FormField';
 import { FormFooter } from '../../components/FormFooter';
 import { FormSection } from '../../components/FormSection';
 import { errorMessage } from '../../lib/errors';
@@ -29,6 +18,7 @@ import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc, type Pharmacy } from '../../lib/trpc';
 import { termsValue } from './format';
+import { TermsSelect } from './TermsSelect';
 
 const FIELDS: readonly FieldPath<PharmacyInput>[] = [
   'name',
@@ -121,77 +111,47 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
       >
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
           <GridItem colSpan={{ md: 2 }}>
-            <Field.Root invalid={!!errors.name} required>
-              <Field.Label>
-                Name <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Name" error={errors.name?.message} required>
               <Input
                 placeholder="e.g. Riverside Compounding Pharmacy"
                 autoFocus={!isEdit}
                 {...register('name')}
               />
-              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
           </GridItem>
-          <Field.Root invalid={!!errors.contactName}>
-            <Field.Label>Contact person</Field.Label>
+          <FormField label="Contact person" error={errors.contactName?.message}>
             <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
-            <Field.ErrorText>{errors.contactName?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.email} required>
-            <Field.Label>
-              Email <Field.RequiredIndicator />
-            </Field.Label>
+          </FormField>
+          <FormField label="Email" error={errors.email?.message} required>
             <Input
               type="email"
               autoComplete="off"
               placeholder="orders@pharmacy.com"
               {...register('email')}
             />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.phone}>
-            <Field.Label>Phone</Field.Label>
+          </FormField>
+          <FormField label="Phone" error={errors.phone?.message}>
             <Input
               type="tel"
               autoComplete="off"
               placeholder="(555) 123-4567"
               {...register('phone')}
             />
-            <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.terms}>
-            <Field.Label>Payment terms</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('terms')}>
-                <option value="">Not set</option>
-                {PAYMENT_TERMS.map((terms) => (
-                  <option key={terms} value={terms}>
-                    {TERMS_LABELS[terms]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errors.terms?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.creditLimit}>
-            <Field.Label>Credit limit</Field.Label>
-            <InputGroup startElement="$">
-              <Input
-                type="number"
-                min={0}
-                step="0.01"
-                textAlign="end"
-                placeholder="No limit"
-                {...register('creditLimit')}
-              />
-            </InputGroup>
-            <Field.HelperText>
-              A balance above it puts the pharmacy on credit hold.
-            </Field.HelperText>
-            <Field.ErrorText>{errors.creditLimit?.message}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
+          <FormField label="Payment terms" error={errors.terms?.message}>
+            <TermsSelect emptyLabel="Not set" {...register('terms')} />
+          </FormField>
+          <FormField
+            label="Credit limit"
+            error={errors.creditLimit?.message}
+            helper={
+              <Field.HelperText>
+                A balance above it puts the pharmacy on credit hold.
+              </Field.HelperText>
+            }
+          >
+            <MoneyInput placeholder="No limit" {...register('creditLimit')} />
+          </FormField>
         </Grid>
       </FormSection>
 

@@ -1,0 +1,206 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Box, Button, Grid, Stack, Table, Text, type DialogBodyProps } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { LuDownload, LuPencil } from 'react-icons/lu';
+import { DetailsContent } from '../../components/DetailsDialog';
+import { MoneyText } from '../../components/MoneyText';
+import { EMPTY } from '../../lib/text';
+
+/** The blocks of the order and invoice details dialogs. */
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="0.5" minW="0">
+      <Text
+        textStyle="xs"
+        color="fg.muted"
+        fontWeight="medium"
+        textTransform="uppercase"
+        letterSpacing="wide"
+      >
+        {label}
+      </Text>
+      <Box textStyle="sm" color="fg" overflowWrap="anywhere">
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+/** The document's key facts (Facts), four to a row on a tinted panel. */
+export function FactsPanel({ children }: { children: ReactNode }) {
+  return (
+    <Grid
+      templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+      gap="4"
+      bg="bg.subtle"
+      rounded="lg"
+      p="4"
+    >
+      {children}
+    </Grid>
+  );
+}
+
+export function DetailsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text textStyle="sm" fontWeight="semibold" color="ink.900" mb="3">
+        {title}
+      </Text>
+      {children}
+    </Box>
+  );
+}
+
+interface Line {
+  id: number;
+  productSku?: string | null;
+  variantSku?: string | null;
+  description: string;
+  qty: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+/**
+ * The document's lines, read-only. `withProduct` adds a first column, each line's product SKU
+ * over its variant SKU; `empty` is the row shown when there are no lines.
+ */
+export function LinesTable({
+  lines,
+  withProduct = false,
+  empty,
+  testId,
+}: {
+  lines: readonly Line[];
+  withProduct?: boolean;
+  empty?: string;
+  testId: string;
+}) {
+  return (
+    <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflow="hidden">
+      <Table.ScrollArea>
+        <Table.Root size="sm" fontSize="13px" data-testid={testId}>
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              {withProduct ? <Table.ColumnHeader ps="4">Product</Table.ColumnHeader> : null}
+              <Table.ColumnHeader ps={withProduct ? undefined : '4'}>
+                Description
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Unit Price</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" pe="4">
+                Total
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lines.map((line) => (
+              <Table.Row key={line.id}>
+                {withProduct ? (
+                  <Table.Cell ps="4" whiteSpace="nowrap">
+                    <Text fontWeight="medium">{line.productSku || EMPTY}</Text>
+                    {line.variantSku ? (
+                      <Text textStyle="xs" color="fg.muted">
+                        {line.variantSku}
+                      </Text>
+                    ) : null}
+                  </Table.Cell>
+                ) : null}
+                <Table.Cell ps={withProduct ? undefined : '4'} whiteSpace="normal" minW="48">
+                  {line.description}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{line.qty.toLocaleString('en-US')}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <MoneyText value={line.unitPrice} />
+                </Table.Cell>
+                <Table.Cell textAlign="end" pe="4" fontWeight="medium">
+                  <MoneyText value={line.lineTotal} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+            {lines.length === 0 && empty ? (
+              <Table.Row>
+                <Table.Cell colSpan={withProduct ? 5 : 4} ps="4" color="fg.muted">
+                  {empty}
+                </Table.Cell>
+              </Table.Row>
+            ) : null}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+export function Notes({ notes }: { notes: string | null }) {
+  return notes ? (
+    <DetailsSection title="Notes">
+      <Text textStyle="sm" whiteSpace="pre-line" bg="bg.subtle" rounded="lg" p="4">
+        {notes}
+      </Text>
+    </DetailsSection>
+  ) : null;
+}
+
+const EDIT_ROUTE = { Invoice: '/invoices/$id/edit', Order: '/orders/$id/edit' } as const;
+
+/**
+ * The content of an invoice's or an order's details dialog: its number and `status` over the
+ * tabs, `children` (the Details tab) one block under the other, and a footer to download its PDF
+ * or edit it.
+ */
+export function DocumentContent({
+  noun,
+  id,
+  number,
+  status,
+  tabs,
+  bodyProps,
+  downloading,
+  downloadingText,
+  onDownload,
+  children,
+}: {
+  noun: keyof typeof EDIT_ROUTE;
+  id: number;
+  number: string;
+  status: ReactNode;
+  tabs: ComponentProps<typeof DetailsContent>['tabs'];
+  bodyProps?: DialogBodyProps;
+  downloading: boolean;
+  downloadingText: string;
+  onDownload: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <DetailsContent
+      title={number}
+      badge={status}
+      subtitle={`${noun} details`}
+      tabs={tabs}
+      bodyProps={bodyProps}
+      actions={
+        <>
+          <Button
+            variant="outline"
+            colorPalette="gray"
+            loading={downloading}
+            loadingText={downloadingText}
+            onClick={onDownload}
+          >
+            <LuDownload /> Download PDF
+          </Button>
+          <Button asChild>
+            <Link to={EDIT_ROUTE[noun]} params={{ id }}>
+              <LuPencil /> Edit {noun}
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="6">{children}</Stack>
+    </DetailsContent>
+  );
+}
