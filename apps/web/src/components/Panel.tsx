@@ -55,31 +55,11 @@ export function StatCard({
   return (
     <Card.Root px="5" py="4" data-testid={testId} aria-busy={loading}>
       <Flex justify="space-between" align="flex-start" gap="3">
-        <Stack gap="1" minW="0">
-          <Text textStyle="sm" color="fg.muted" fontWeight="medium">
-            {label}
-          </Text>
-          {loading ? (
-            <Skeleton height="8" width="24" />
-          ) : (
-            <Text
-              textStyle="2xl"
-              fontWeight="semibold"
-              color="ink.900"
-              fontVariantNumeric="tabular-nums"
-              data-testid={`${testId}-value`}
-            >
-              {value}
-            </Text>
-          )}
-          {hint ? (
-            <Text textStyle="xs" color="fg.subtle">
-              {hint}
-            </Text>
-          ) : null}
-        </Stack>
+        <Text textStyle="sm" color="fg.muted" fontWeight="medium">
+          {label}
+        </Text>
         <Flex
-          boxSize="10"
+          boxSize="9"
           flexShrink={0}
           align="center"
           justify="center"
@@ -92,6 +72,28 @@ export function StatCard({
           {icon}
         </Flex>
       </Flex>
+      {/* Under the icon row the figure has the card's width ($21,163.75 wrapped beside it). */}
+      <Stack gap="1" minW="0" mt="-2">
+        {loading ? (
+          <Skeleton height="8" width="24" />
+        ) : (
+          <Text
+            textStyle="2xl"
+            fontWeight="semibold"
+            color="ink.900"
+            fontVariantNumeric="tabular-nums"
+            whiteSpace="nowrap"
+            data-testid={`${testId}-value`}
+          >
+            {value}
+          </Text>
+        )}
+        {hint ? (
+          <Text textStyle="xs" color="fg.subtle">
+            {hint}
+          </Text>
+        ) : null}
+      </Stack>
     </Card.Root>
   );
 }
