@@ -89,6 +89,9 @@ try {
   await shot('/', 'dashboard', 'Overview of your supply chain operations');
   await shot('/pharmacies', 'pharmacies', 'Riverside Compounding Pharmacy');
   await shot('/orders', 'orders', 'ORD-');
+  await shot('/invoices', 'invoices', 'INV-');
+  await shot('/reports', 'reports', 'Outstanding Invoices Detail');
+  await shot('/recall?lot=VL-2611*', 'recall', 'VL-2611-A');
 
   // The demo pharmacy with the most invoices, over the last six months. (Only plain fetches run
   // in the page: tsx names the functions it compiles with a helper the page does not have.)

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { compactUsd } from './money';
+import { compactUsd, niceAxisMax } from './money';
 
 /**
  * The reports' two charts (Recharts, loaded with them only). Values are integer cents; every
@@ -78,8 +78,8 @@ export function AgingChart({ bars }: { bars: AgingBar[] }) {
           axisLine={{ stroke: GRID }}
         />
         <YAxis
-          // With nothing owed the axis still runs from $0 to $1, not five ticks of $0.
-          domain={[0, (max: number) => Math.max(max, 100)]}
+          domain={[0, niceAxisMax]}
+          tickCount={5}
           allowDecimals={false}
           tickFormatter={(value: number) => compactUsd(value)}
           tick={AXIS_TICK}
@@ -119,6 +119,8 @@ export function SalesChart({ bars }: { bars: SalesBar[] }) {
         <CartesianGrid horizontal={false} stroke={GRID} />
         <XAxis
           type="number"
+          domain={[0, niceAxisMax]}
+          tickCount={5}
           tickFormatter={(value: number) => compactUsd(value)}
           tick={AXIS_TICK}
           tickLine={false}

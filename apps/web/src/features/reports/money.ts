@@ -20,3 +20,19 @@ export function compactUsd(cents: number): string {
   }
   return `${sign}${formatUsd(divideRounded(abs, 100) * 100).replace(/\.00$/, '')}`;
 }
+
+/** Steps of a value axis, per power of ten: each gives round tick labels ($4K, $1.5M, $250). */
+const STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
+/**
+ * The top of a value axis of four equal steps from $0 that holds `max` cents, each step a round
+ * figure of at least $1, so that the top tick is not the largest value itself ($12.9K beside
+ * $10.5K) and nothing owed still draws $0 to $4.
+ */
+export function niceAxisMax(max: number): number {
+  const ticks = 4;
+  if (max <= ticks * 100) return ticks * 100;
+  const magnitude = 10 ** Math.floor(Math.log10(max / ticks));
+  const step = STEPS.map((s) => s * magnitude).find((s) => s * ticks >= max)!;
+  return step * ticks;
+}
