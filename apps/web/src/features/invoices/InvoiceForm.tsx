@@ -364,11 +364,9 @@ export function InvoiceForm({
               <SummaryRow label="Status">
                 <StatusBadge status={invoice?.status ?? 'Draft'} colors={INVOICE_STATUS_PALETTE} />
               </SummaryRow>
-              <Field.Root invalid={!!errors.amount} required>
-                <Field.Label>Amount</Field.Label>
+              <FormField label="Amount" error={errors.amount?.message} required>
                 <MoneyInput {...register('amount')} />
-                <Field.ErrorText>{errors.amount?.message}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
               <Grid templateColumns="1fr 1fr" gap="3">
                 <FormField label="Tax rate" error={errors.taxRate?.message}>
                   <InputGroup endElement="%">
