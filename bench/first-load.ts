@@ -9,6 +9,8 @@
  *     pnpm build && pnpm --filter @pharm/bench exec tsx first-load.ts
  *     BASELINE=/path/to/other/checkout pnpm --filter @pharm/bench exec tsx first-load.ts
  *
+ * LONG_TASKS=1 also prints each run's long tasks and its main-thread time by kind.
+ *
  * BASELINE measures that checkout's build too (run `pnpm build` there first), e.g. main before a
  * change. RUNS (default 3) is the number of Lighthouse runs per screen. Chromium is CHROMIUM_PATH
  * or /usr/bin/chromium.
@@ -115,6 +117,10 @@ interface Figures {
   tbtMs: number;
   jsBytes: number;
   failedA11y: string[];
+  /** Lighthouse's long tasks (start and duration in ms, the script they are charged to). */
+  longTasks: { url: string; startTime: number; duration: number }[];
+  /** Main-thread time by kind (script evaluation, style and layout...), in ms. */
+  mainThread: { groupLabel: string; duration: number }[];
 }
 
 async function runLighthouse(
@@ -153,6 +159,10 @@ async function runLighthouse(
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     jsBytes,
     failedA11y,
+    longTasks: (audits['long-tasks']?.details as { items?: Figures['longTasks'] }).items ?? [],
+    mainThread:
+      (audits['mainthread-work-breakdown']?.details as { items?: Figures['mainThread'] }).items ??
+      [],
   };
 }
 
@@ -209,6 +219,14 @@ for (const [label, checkout] of builds) {
             `TBT ${Math.round(run.tbtMs)} ms, JS ${(run.jsBytes / 1024).toFixed(1)} KB, ` +
             `load average ${os.loadavg()[0]!.toFixed(1)}`,
         );
+        if (process.env.LONG_TASKS) {
+          for (const task of run.longTasks) {
+            const at = `${Math.round(task.startTime)} ms`;
+            console.log(`  long task at ${at}: ${Math.round(task.duration)} ms, ${task.url}`);
+          }
+          const kinds = run.mainThread.map((k) => `${k.groupLabel} ${Math.round(k.duration)} ms`);
+          console.log(`  main thread: ${kinds.join(', ')}`);
+        }
       }
       if (!runs.length) throw new Error(`every Lighthouse run of ${url} failed`);
       const m = (pick: (f: Figures) => number) => median(runs.map(pick));
