@@ -1,12 +1,27 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { api } from './lib/api';
+import { createAppRouter } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The session, then the page's chunks and data, before the first render: the screen renders once,
+// complete, instead of a spinner, then the frame, then the page, each a long task of its own
+// (index.html shows a spinner meanwhile). In a transition React renders it in slices of a few
+// milliseconds, so the first load does not block input for the length of the whole tree.
+async function start(container: HTMLElement) {
+  const router = createAppRouter();
+  await api.auth.me.prefetch();
+  await router.load();
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+void start(root);

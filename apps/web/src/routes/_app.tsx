@@ -13,9 +13,10 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
     }
   },
-  // Starts the download of the frame or the sign-in screen beside the route's own chunks.
-  loader: ({ context }) => {
-    void (context.auth.user ? loadAppShell() : loadAuthScreen());
+  // Downloads the frame or the sign-in screen beside the route's own chunks, so the first render
+  // has them (no fallback in between).
+  loader: async ({ context }) => {
+    await (context.auth.user ? loadAppShell() : loadAuthScreen());
   },
   component: AppLayout,
 });
