@@ -14,10 +14,14 @@ export async function paginate<DB, TB extends keyof DB, Row extends { id: number
   const id = sql.ref(idColumn);
   let q = query.orderBy(id, 'desc').limit(page.limit + 1);
   if (page.cursor) q = q.where(id, '<', page.cursor);
-  const rows = await q.execute();
-  const items = rows.slice(0, page.limit);
+  return toPage(await q.execute(), page.limit);
+}
+
+/** The page of up to `limit` rows, from a query that fetched one more to tell whether more follow. */
+export function toPage<Row extends { id: number }>(rows: Row[], limit: number): Page<Row> {
+  const items = rows.slice(0, limit);
   return {
     items,
-    nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null,
   };
 }

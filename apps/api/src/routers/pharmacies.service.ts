@@ -8,7 +8,8 @@ import { paymentSnapshot } from './payments.service.js';
 import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from '../lib/credit-hold.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
 import { notFound } from '../lib/domain-error.js';
-import { paginate } from '../lib/paginate.js';
+import { toPage } from '../lib/paginate.js';
+import { PreparedQuery } from '../lib/prepared.js';
 import { containsPattern } from '../lib/sql.js';
 
 /** A pharmacy as the API answers it: the row and whether it is on credit hold, and why. */
@@ -16,21 +17,36 @@ export interface PharmacyWithHold extends Pharmacy {
   creditHold: CreditHold;
 }
 
+/** The list's query; compiled once per filter shape (lib/prepared.ts). */
+const pharmacyList = new PreparedQuery(
+  (db, v: { pattern?: string; hold?: true; cursor?: number; fetch: number }) => {
+    let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
+    if (v.pattern !== undefined) {
+      // Same expression as the trigram index pharmacies_search_idx.
+      q = q.where(
+        sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
+        'ilike',
+        v.pattern,
+      );
+    }
+    if (v.hold) q = q.where(isOnHold);
+    if (v.cursor !== undefined) q = q.where('p.id', '<', v.cursor);
+    return q.orderBy('p.id', 'desc').limit(v.fetch);
+  },
+);
+
+/** Newest first, keyset on the id (as lib/paginate.ts). */
 export async function listPharmacies(
   db: Db,
   query: PharmacyListQuery,
 ): Promise<Page<PharmacyWithHold>> {
-  let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
-  if (query.q) {
-    // Same expression as the trigram index pharmacies_search_idx.
-    q = q.where(
-      sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
-      'ilike',
-      containsPattern(query.q),
-    );
-  }
-  if (query.hold) q = q.where(isOnHold);
-  const page = await paginate(q, query, 'p.id');
+  const rows = await pharmacyList.execute(db, {
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    hold: query.hold || undefined,
+    cursor: query.cursor ?? undefined,
+    fetch: query.limit + 1,
+  });
+  const page = toPage(rows, query.limit);
   return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
 }
 
