@@ -5,7 +5,7 @@ import { useLoadedToaster } from './lib/notify';
 import { queryClient, trpcClient } from './lib/api';
 import { trpc } from './lib/trpc';
 import type { AppRouter } from './router';
-import { system } from './theme/system';
+import type { AppSystem } from './theme/system';
 
 /** The toast region, from the first notice on (lib/notify.ts loads it). */
 function Toaster() {
@@ -13,8 +13,8 @@ function Toaster() {
   return LoadedToaster ? <LoadedToaster /> : null;
 }
 
-/** The router, loaded with the session (main.tsx) before the first render. */
-export function App({ router }: { router: AppRouter }) {
+/** The router, loaded with the session (main.tsx) before the first render, and the theme. */
+export function App({ router, system }: { router: AppRouter; system: AppSystem }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { api } from './lib/api';
 import { createAppRouter } from './router';
+import { createAppSystem } from './theme/system';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -13,12 +14,16 @@ if (!root) throw new Error('Missing #root element');
 // milliseconds, so the first load does not block input for the length of the whole tree.
 async function start(container: HTMLElement) {
   const router = createAppRouter();
-  await api.auth.me.prefetch();
+  const session = api.auth.me.prefetch();
+  // While the session is on its way: the theme, in a task apart from evaluating the modules.
+  await new Promise((resolve) => setTimeout(resolve));
+  const system = createAppSystem();
+  await session;
   await router.load();
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <App router={router} />
+        <App router={router} system={system} />
       </StrictMode>,
     );
   });

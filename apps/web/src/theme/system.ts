@@ -174,4 +174,12 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+/**
+ * Builds the theme (its tokens, CSS variables and recipes): some tens of milliseconds of the first
+ * load, run as a task of its own (main.tsx) rather than inside the evaluation of the modules.
+ */
+export function createAppSystem() {
+  return createSystem(defaultBaseConfig, chakraTheme, config);
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;
