@@ -1,19 +1,162 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import {
   Box,
+  chakra,
   Flex,
+  Grid,
   GridItem,
+  NativeSelect,
   Separator,
+  Stack,
   Text,
   Textarea,
+  type NativeSelectFieldProps,
   type TextareaProps,
 } from '@chakra-ui/react';
+import { INVOICE_STATUS_PALETTE, ORDER_STATUS_PALETTE } from '@pharm/validators';
+import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { FormField } from '../../components/FormField';
+import { SectionCard } from '../../components/SectionCard';
+import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
 import { useSavedAgo } from './useSavedAgo';
 
 /** The blocks of the order and invoice forms. */
 
+/** What differs between the order and the invoice form's frames. */
+const KINDS = {
+  Order: { list: '/orders', colors: ORDER_STATUS_PALETTE, summaryWidth: '300px', summaryGap: '3' },
+  Invoice: {
+    list: '/invoices',
+    colors: INVOICE_STATUS_PALETTE,
+    summaryWidth: '320px',
+    summaryGap: '4',
+  },
+} as const;
+
+/**
+ * The frame of the order and invoice forms: `notice` on top, the `details` beside the summary card
+ * (the document's number once it has one, its status, then `summary`), what comes `below`, and
+ * the draft form footer; `children` (its dialogs) after.
+ */
+export function DocumentFormFrame({
+  noun,
+  saved,
+  onSubmit,
+  saving,
+  locked = false,
+  notice,
+  details,
+  summary,
+  below,
+  children,
+}: {
+  noun: keyof typeof KINDS;
+  /** The document being edited, as saved; undefined for a new one. */
+  saved: { number: string; status: string } | undefined;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: {
+    draft: ReturnType<typeof useDraft>;
+    saveDraft: () => Promise<void>;
+    submitting: boolean;
+  };
+  /** A Fulfilled or Cancelled order: it can no longer be submitted. */
+  locked?: boolean;
+  notice?: ReactNode;
+  details: ReactNode;
+  summary: ReactNode;
+  below?: ReactNode;
+  children?: ReactNode;
+}) {
+  const kind = KINDS[noun];
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate data-testid={`${noun.toLowerCase()}-form`}>
+      <Stack gap="5">
+        {notice}
+        <Grid
+          templateColumns={{ base: '1fr', lg: `minmax(0, 1fr) ${kind.summaryWidth}` }}
+          gap="5"
+          alignItems="start"
+        >
+          {details}
+          <SectionCard title={`${noun} Summary`}>
+            <Stack gap={kind.summaryGap} data-testid={`${noun.toLowerCase()}-summary`}>
+              {saved ? <SummaryRow label={`${noun} #`}>{saved.number}</SummaryRow> : null}
+              <SummaryRow label="Status">
+                <StatusBadge status={saved?.status ?? 'Draft'} colors={kind.colors} />
+              </SummaryRow>
+              {summary}
+            </Stack>
+          </SectionCard>
+        </Grid>
+        {below}
+        <DraftFormFooter
+          cancelTo={kind.list}
+          noun={noun}
+          isEdit={saved !== undefined}
+          savedAgo={saving.draft.savedAgo}
+          showSaveDraft={!saved || saved.status === 'Draft'}
+          onSaveDraft={() => void saving.saveDraft()}
+          savingDraft={saving.draft.saving}
+          submitting={saving.submitting}
+          submitDisabled={locked}
+        />
+      </Stack>
+      {children}
+    </chakra.form>
+  );
+}
+
+/** A select of `options`, after a first one that stands for none (`none`). */
+export function OptionsSelect({
+  none,
+  options,
+  disabled,
+  ...field
+}: NativeSelectFieldProps & {
+  none: { value: string | number; label: string };
+  options: readonly { value: string | number; label: string }[];
+  disabled?: boolean;
+}) {
+  return (
+    <NativeSelect.Root disabled={disabled}>
+      <NativeSelect.Field {...field}>
+        <option value={none.value}>{none.label}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** The document's pharmacy, the full width of the details card. */
+export function PharmacyPicker({
+  error,
+  helper,
+  disabled,
+  ...select
+}: Omit<Parameters<typeof OptionsSelect>[0], 'none'> & {
+  error: string | undefined;
+  helper: ReactNode;
+}) {
+  return (
+    <GridItem colSpan={{ md: 3 }}>
+      <FormField label="Pharmacy" error={error} required disabled={disabled} helper={helper}>
+        <OptionsSelect
+          none={{ value: 0, label: 'Select a pharmacy' }}
+          disabled={disabled}
+          {...select}
+        />
+      </FormField>
+    </GridItem>
+  );
+}
+
+/** A label and its value, a line of the summary card. */
 export function SummaryRow({
   label,
   testId,

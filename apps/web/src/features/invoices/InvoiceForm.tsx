@@ -1,14 +1,4 @@
-import {
-  chakra,
-  Field,
-  Grid,
-  GridItem,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Separator,
-  Stack,
-} from '@chakra-ui/react';
+import { Field, Grid, GridItem, Input, InputGroup, Separator, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
@@ -20,7 +10,6 @@ import {
   dueDateForTerms,
   formatDate,
   formatUsd,
-  INVOICE_STATUS_PALETTE,
   invoiceSchema,
   invoiceTotals,
   PAYMENT_TERMS,
@@ -32,15 +21,21 @@ import {
   type InvoiceInput,
   type PaymentTerms,
 } from '@pharm/validators';
-import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { FormField, MoneyInput } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { NotesField, SummaryRow, SummaryTotal, useDraft } from '../documents/DocumentForm';
+import {
+  DocumentFormFrame,
+  NotesField,
+  OptionsSelect,
+  PharmacyPicker,
+  SummaryRow,
+  SummaryTotal,
+  useDraft,
+} from '../documents/DocumentForm';
 import { TermsSelect } from '../pharmacies/TermsSelect';
 import type { InvoiceDetails, InvoiceOrderOption } from './format';
 
@@ -166,7 +161,7 @@ export function InvoiceForm({
     invoice?.fromOrderId && !orders.some((order) => order.id === invoice.fromOrderId)
       ? [
           {
-            id: invoice.fromOrderId,
+            value: invoice.fromOrderId,
             label: invoice.fromOrderNumber ?? `Order ${invoice.fromOrderId}`,
           },
           ...orders.map(orderOption),
@@ -243,184 +238,142 @@ export function InvoiceForm({
     await navigate({ to: '/invoices' });
   });
 
-  const showSaveDraft = !invoice || invoice.status === 'Draft';
   const locked = fromOrderId !== null;
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate data-testid="invoice-form">
-      <Stack gap="5">
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }}
-          gap="5"
-          alignItems="start"
-        >
-          <Stack gap="5">
-            <SectionCard
-              title="Invoice Details"
-              description="Who is billed, from which order, and when."
-            >
-              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
-                <GridItem colSpan={{ md: 3 }}>
-                  <FormField
-                    label="From Order"
-                    error={errors.fromOrderId?.message}
-                    helper={
-                      <Field.HelperText>
-                        Copies the order’s line items; the pharmacy and amount follow it.
-                      </Field.HelperText>
-                    }
-                  >
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="fromOrderId"
-                        value={fromOrderId ?? ''}
-                        onChange={(event) => pickOrder(event.target.value)}
-                      >
-                        <option value="">None — a standalone invoice</option>
-                        {orderOptions.map((order) => (
-                          <option key={order.id} value={order.id}>
-                            {order.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                </GridItem>
-                <GridItem colSpan={{ md: 3 }}>
-                  <FormField
-                    label="Pharmacy"
-                    error={errors.pharmacyId?.message}
-                    required
-                    disabled={locked}
-                    helper={
-                      locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null
-                    }
-                  >
-                    <NativeSelect.Root disabled={locked}>
-                      <NativeSelect.Field
-                        name="pharmacyId"
-                        value={pharmacyId}
-                        onChange={(event) => set('pharmacyId', Number(event.target.value))}
-                      >
-                        <option value={0}>Select a pharmacy</option>
-                        {pharmacies.map((pharmacy) => (
-                          <option key={pharmacy.id} value={pharmacy.id}>
-                            {pharmacy.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                </GridItem>
-                <FormField label="Invoice date" error={errors.invoiceDate?.message} required>
-                  <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
-                </FormField>
-                <FormField label="Payment terms" error={errors.terms?.message}>
-                  <TermsSelect
-                    emptyLabel="Not specified"
-                    {...register('terms', { onChange: followTerms })}
+    <DocumentFormFrame
+      noun="Invoice"
+      saved={invoice && { number: invoice.invoiceNumber, status: invoice.status }}
+      onSubmit={onSubmit}
+      saving={{ draft, saveDraft, submitting: isSubmitting }}
+      details={
+        <Stack gap="5">
+          <SectionCard
+            title="Invoice Details"
+            description="Who is billed, from which order, and when."
+          >
+            <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+              <GridItem colSpan={{ md: 3 }}>
+                <FormField
+                  label="From Order"
+                  error={errors.fromOrderId?.message}
+                  helper={
+                    <Field.HelperText>
+                      Copies the order’s line items; the pharmacy and amount follow it.
+                    </Field.HelperText>
+                  }
+                >
+                  <OptionsSelect
+                    name="fromOrderId"
+                    value={fromOrderId ?? ''}
+                    onChange={(event) => pickOrder(event.target.value)}
+                    none={{ value: '', label: 'None — a standalone invoice' }}
+                    options={orderOptions}
                   />
                 </FormField>
-                <FormField label="Due date" error={errors.dueDate?.message} required>
-                  <Input type="date" {...register('dueDate')} />
-                </FormField>
-                <NotesField
-                  error={errors.notes?.message}
-                  placeholder="Payment instructions, references, ..."
-                  {...register('notes')}
-                />
-              </Grid>
-            </SectionCard>
-
-            <SectionCard
-              title="Product Information"
-              description="Lot and packaging details printed on the invoice."
-            >
-              <Grid
-                templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
-                gap="5"
-              >
-                {(
-                  [
-                    ['lotNumber', 'Lot number', 'LT-240117-A'],
-                    ['traySize', 'Tray size', '10 x 10'],
-                    ['nestSize', 'Nest size', '100'],
-                    ['caseSize', 'Case size', '1,000'],
-                  ] as const
-                ).map(([name, label, placeholder]) => (
-                  <FormField key={name} label={label} error={errors[name]?.message}>
-                    <Input placeholder={placeholder} {...register(name)} />
-                  </FormField>
-                ))}
-              </Grid>
-            </SectionCard>
-          </Stack>
-
-          <SectionCard title="Invoice Summary">
-            <Stack gap="4" data-testid="invoice-summary">
-              {invoice ? <SummaryRow label="Invoice #">{invoice.invoiceNumber}</SummaryRow> : null}
-              <SummaryRow label="Status">
-                <StatusBadge status={invoice?.status ?? 'Draft'} colors={INVOICE_STATUS_PALETTE} />
-              </SummaryRow>
-              <FormField label="Amount" error={errors.amount?.message} required>
-                <MoneyInput {...register('amount')} />
-              </FormField>
-              <Grid templateColumns="1fr 1fr" gap="3">
-                <FormField label="Tax rate" error={errors.taxRate?.message}>
-                  <InputGroup endElement="%">
-                    <Input
-                      type="number"
-                      min={0}
-                      max={100}
-                      step="0.01"
-                      textAlign="end"
-                      {...register('taxRate', { onBlur: showPercent })}
-                    />
-                  </InputGroup>
-                </FormField>
-                <FormField label="Shipping" error={errors.shipping?.message}>
-                  <MoneyInput {...register('shipping')} />
-                </FormField>
-              </Grid>
-              <Separator />
-              <SummaryRow label="Subtotal" testId="invoice-subtotal">
-                {totals ? formatUsd(totals.subtotal) : '—'}
-              </SummaryRow>
-              <SummaryRow label="Tax" testId="invoice-tax">
-                {totals ? formatUsd(totals.taxAmount) : '—'}
-              </SummaryRow>
-              <SummaryRow label="Shipping" testId="invoice-shipping">
-                {totals ? formatUsd(totals.shipping) : '—'}
-              </SummaryRow>
-              <SummaryTotal
-                total={totals ? formatUsd(totals.total) : '—'}
-                testId="invoice-total"
-                note="USD. Tax is rounded to the cent; the server recomputes every figure on save."
+              </GridItem>
+              <PharmacyPicker
+                options={pharmacies.map((pharmacy) => ({
+                  value: pharmacy.id,
+                  label: pharmacy.name,
+                }))}
+                error={errors.pharmacyId?.message}
+                disabled={locked}
+                helper={locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
+                name="pharmacyId"
+                value={pharmacyId}
+                onChange={(event) => set('pharmacyId', Number(event.target.value))}
               />
-            </Stack>
+              <FormField label="Invoice date" error={errors.invoiceDate?.message} required>
+                <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
+              </FormField>
+              <FormField label="Payment terms" error={errors.terms?.message}>
+                <TermsSelect
+                  emptyLabel="Not specified"
+                  {...register('terms', { onChange: followTerms })}
+                />
+              </FormField>
+              <FormField label="Due date" error={errors.dueDate?.message} required>
+                <Input type="date" {...register('dueDate')} />
+              </FormField>
+              <NotesField
+                error={errors.notes?.message}
+                placeholder="Payment instructions, references, ..."
+                {...register('notes')}
+              />
+            </Grid>
           </SectionCard>
-        </Grid>
 
-        <DraftFormFooter
-          cancelTo="/invoices"
-          noun="Invoice"
-          isEdit={isEdit}
-          savedAgo={draft.savedAgo}
-          showSaveDraft={showSaveDraft}
-          onSaveDraft={() => void saveDraft()}
-          savingDraft={draft.saving}
-          submitting={isSubmitting}
-        />
-      </Stack>
-    </chakra.form>
+          <SectionCard
+            title="Product Information"
+            description="Lot and packaging details printed on the invoice."
+          >
+            <Grid
+              templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+              gap="5"
+            >
+              {(
+                [
+                  ['lotNumber', 'Lot number', 'LT-240117-A'],
+                  ['traySize', 'Tray size', '10 x 10'],
+                  ['nestSize', 'Nest size', '100'],
+                  ['caseSize', 'Case size', '1,000'],
+                ] as const
+              ).map(([name, label, placeholder]) => (
+                <FormField key={name} label={label} error={errors[name]?.message}>
+                  <Input placeholder={placeholder} {...register(name)} />
+                </FormField>
+              ))}
+            </Grid>
+          </SectionCard>
+        </Stack>
+      }
+      summary={
+        <>
+          <FormField label="Amount" error={errors.amount?.message} required>
+            <MoneyInput {...register('amount')} />
+          </FormField>
+          <Grid templateColumns="1fr 1fr" gap="3">
+            <FormField label="Tax rate" error={errors.taxRate?.message}>
+              <InputGroup endElement="%">
+                <Input
+                  type="number"
+                  min={0}
+                  max={100}
+                  step="0.01"
+                  textAlign="end"
+                  {...register('taxRate', { onBlur: showPercent })}
+                />
+              </InputGroup>
+            </FormField>
+            <FormField label="Shipping" error={errors.shipping?.message}>
+              <MoneyInput {...register('shipping')} />
+            </FormField>
+          </Grid>
+          <Separator />
+          <SummaryRow label="Subtotal" testId="invoice-subtotal">
+            {totals ? formatUsd(totals.subtotal) : '—'}
+          </SummaryRow>
+          <SummaryRow label="Tax" testId="invoice-tax">
+            {totals ? formatUsd(totals.taxAmount) : '—'}
+          </SummaryRow>
+          <SummaryRow label="Shipping" testId="invoice-shipping">
+            {totals ? formatUsd(totals.shipping) : '—'}
+          </SummaryRow>
+          <SummaryTotal
+            total={totals ? formatUsd(totals.total) : '—'}
+            testId="invoice-total"
+            note="USD. Tax is rounded to the cent; the server recomputes every figure on save."
+          />
+        </>
+      }
+    />
   );
 }
 
 function orderOption(order: InvoiceOrderOption) {
   return {
-    id: order.id,
+    value: order.id,
     label: `${order.orderNumber} · ${order.pharmacyName} · ${formatUsd(order.total)} · ${formatDate(order.orderDate)}`,
   };
 }

@@ -2,7 +2,7 @@
  * The list-page kit. Every list pages through a tRPC `list` procedure the same way (keyset
  * cursor, `{ items, nextCursor }`), keeps its filter and tab in the URL, shows the same five
  * skeleton rows, error row, empty row and "Load more", and deletes after the same confirmation with
- * the same toasts. Written once here, a list page is its columns, its row and its texts.
+ * the same toasts. Written once here, a list page is its columns and its texts.
  *
  * A list `x` takes (pharmacies is the shortest example, orders the fullest):
  * - `features/x/list.ts`: `xSearch = listSearch(tabs)`, its search params, and `xList(search)`,
@@ -11,8 +11,9 @@
  *   first-load bundle (`route.ts`).
  * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
  *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns,
- *   a memoised row component (see `useDeferredRows`), its details dialog and its delete procedure
+ * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns
+ *   (ListRow.tsx: a label and a `cell(item, row)` each; columns.tsx has the shared ones), what its
+ *   cells need beside the record (`rowState`), its lazy details dialog and its delete procedure
  *   with the spec's confirmation text. The screen puts together the pieces below.
  */
 import type { ReactNode } from 'react';
@@ -25,11 +26,8 @@ import {
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
 import { LuSearchX } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterInput } from '../../components/FilterInput';
 import { errorMessage } from '../../lib/errors';
-import { notify } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
 import {
   EmptyRow,
   ErrorRow,
@@ -38,7 +36,6 @@ import {
   SkeletonRows,
   useDeferredRows,
 } from './DataTable';
-import type { usePendingDelete } from './usePendingDelete';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
 /** What every list procedure answers: a page of rows and the cursor of the next (null: the last). */
@@ -308,80 +305,5 @@ export function ListView<TItem>({
         </Flex>
       ) : null}
     </>
-  );
-}
-
-/** The lists whose rows a delete can change (a pharmacy's delete takes its invoices...). */
-type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
-
-/** What a list needs to delete one of its records (see `DeleteConfirmation`). */
-export interface ListDeletion<TRecord> {
-  /** The spec's confirmation text. */
-  message: (record: TRecord) => string;
-  /** The record's delete procedure, `trpc.x.delete`. */
-  procedure: {
-    useMutation: () => {
-      mutate: (
-        input: { id: number },
-        callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
-      ) => void;
-      isPending: boolean;
-    };
-  };
-  /** The lists to refresh after it. */
-  refresh: readonly ListName[];
-}
-
-/**
- * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
- * `message(record)`; the answer is the spec's toast ('Order deleted successfully', 'Failed to
- * delete order: …'), and the `refresh` lists are fetched again.
- */
-export function DeleteConfirmation<TRecord extends { id: number }>({
-  entity,
-  pending,
-  message,
-  procedure,
-  refresh,
-}: ListDeletion<TRecord> & {
-  /** 'order': the dialog's title and the toasts name it. */
-  entity: string;
-  pending: ReturnType<typeof usePendingDelete<TRecord>>;
-}) {
-  const utils = trpc.useUtils();
-  const mutation = procedure.useMutation();
-  const invalidate = async () => {
-    await Promise.all(refresh.map((list) => utils[list].invalidate()));
-  };
-  const confirm = (record: TRecord) =>
-    mutation.mutate(
-      { id: record.id },
-      {
-        onSuccess: async () => {
-          pending.close();
-          notify.success(
-            `${entity.charAt(0).toUpperCase()}${entity.slice(1)} deleted successfully`,
-          );
-          await invalidate();
-        },
-        onError: (error) => {
-          pending.close();
-          notify.error('Error', `Failed to delete ${entity}: ${errorMessage(error)}`);
-        },
-      },
-    );
-  return (
-    <ConfirmDialog
-      open={pending.open}
-      onOpenChange={pending.setOpen}
-      title={`Delete ${entity}`}
-      message={pending.target ? message(pending.target) : ''}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      pending={mutation.isPending}
-      onConfirm={() => {
-        if (pending.target) confirm(pending.target);
-      }}
-    />
   );
 }

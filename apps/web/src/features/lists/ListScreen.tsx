@@ -1,22 +1,21 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, HStack, type InputGroupProps } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportCsvButton } from './ExportCsvButton';
+import type { DeleteConfirmation as Confirmation, ListDeletion } from './DeleteConfirmation';
 import {
-  DeleteConfirmation,
   ListCount,
   ListFilter,
   ListTabs,
   ListToolbar,
   ListView,
   useInfiniteList,
-  type ListColumn,
-  type ListDeletion,
   type ListQueryOptions,
 } from './ListPage';
+import { ListRow, type Column, type RowHandlers } from './ListRow';
 import type { ListSearch } from './route';
 import { useListSearch } from './useListSearch';
 import { usePendingDelete } from './usePendingDelete';
@@ -31,13 +30,19 @@ type ListScreenFilter =
   | { placeholder: string; filterMaxW?: InputGroupProps['maxW']; filter?: never }
   | { filter: ReactNode; placeholder?: never; filterMaxW?: never };
 
-/** What a row can do through the page: open the details dialog, ask to delete. Stable. */
-export interface RowHandlers<TItem> {
-  view: (item: TItem) => void;
-  remove: (item: TItem) => void;
-}
+// Only a record opened or deleted needs the confirmation: it loads then. React.lazy drops the
+// component's type parameter.
+const DeleteConfirmation = lazy(() =>
+  import('./DeleteConfirmation').then((m) => ({ default: m.DeleteConfirmation })),
+) as unknown as typeof Confirmation;
 
-type ListScreenProps<TItem, TError, TKey extends QueryKey, TPageParam> = ListScreenFilter & {
+type ListScreenProps<
+  TItem,
+  TState,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+> = ListScreenFilter & {
   title: string;
   description: string;
   /** Header buttons before Export CSV. */
@@ -55,11 +60,19 @@ type ListScreenProps<TItem, TError, TKey extends QueryKey, TPageParam> = ListScr
   names: { one: string; many: string };
   /** 'Showing first 50' or '3 orders', beside the filter or `below` the table. */
   count?: { testId: string; below?: boolean };
-  columns: readonly ListColumn[];
+  columns: readonly Column<TItem, TState>[];
+  /**
+   * What this record's cells need beside it: its flags (a status change in flight…) and the
+   * page's stable callbacks. A row renders again when one of these values changes.
+   */
+  rowState?: (item: TItem) => TState;
+  /** The row's test id; `<one>-row-<id>` unless given. */
+  rowTestId?: (item: TItem) => string;
   empty: { icon: ReactNode; text: string };
-  /** A memoised row component (see useDeferredRows), given the stable `on`. */
-  row: (item: TItem, on: RowHandlers<TItem>) => ReactNode;
-  /** The details dialog of the record `viewing` (null: closed). */
+  /**
+   * The details dialog of the record `viewing` (null: closed): a lazy component, mounted from the
+   * first View on, so that the list's first load does not download it.
+   */
   details?: (viewing: TItem | null, close: () => void) => ReactNode;
   deletion?: ListDeletion<TItem>;
   /** The page's other dialogs. */
@@ -68,18 +81,29 @@ type ListScreenProps<TItem, TError, TKey extends QueryKey, TPageParam> = ListScr
 
 /**
  * A list page: its header (actions, Export CSV, New …), the tabs, filter and count, the table,
- * the details dialog and the delete confirmation. A page gives its texts, columns and row.
+ * the details dialog and the delete confirmation. A page gives its texts and its columns.
  */
-export function ListScreen<TItem extends { id: number }, TError, TKey extends QueryKey, TPageParam>(
-  props: ListScreenProps<TItem, TError, TKey, TPageParam>,
-) {
-  const { tabs, count, exportPath, newRecord, actions } = props;
+export function ListScreen<
+  TItem extends { id: number },
+  TState,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+>(props: ListScreenProps<TItem, TState, TError, TKey, TPageParam>) {
+  const { tabs, count, exportPath, newRecord, actions, columns, rowState, rowTestId } = props;
   const search = useListSearch(props.search);
   const list = useInfiniteList(props.list);
   const [viewing, setViewing] = useState<TItem | null>(null);
+  const [viewed, setViewed] = useState(false);
   const pending = usePendingDelete<TItem>();
   const on = useMemo<RowHandlers<TItem>>(
-    () => ({ view: setViewing, remove: pending.ask }),
+    () => ({
+      view: (item) => {
+        setViewing(item);
+        setViewed(true);
+      },
+      remove: pending.ask,
+    }),
     [pending.ask],
   );
 
@@ -116,11 +140,20 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
   const view = (
     <ListView
       list={list}
-      columns={props.columns}
+      columns={columns}
       plural={props.names.many}
       q={props.filter === undefined ? search.q : undefined}
       empty={props.empty}
-      row={(item) => props.row(item, on)}
+      row={(item) => (
+        <ListRow
+          key={item.id}
+          item={item}
+          testId={rowTestId ? rowTestId(item) : `${props.names.one}-row-${item.id}`}
+          columns={columns}
+          on={on}
+          state={rowState?.(item) as TState}
+        />
+      )}
       footerStart={count?.below ? countText : undefined}
     />
   );
@@ -152,10 +185,14 @@ export function ListScreen<TItem extends { id: number }, TError, TKey extends Qu
           {view}
         </>
       )}
-      {props.details?.(viewing, () => setViewing(null))}
-      {props.deletion ? (
-        <DeleteConfirmation entity={props.names.one} pending={pending} {...props.deletion} />
-      ) : null}
+      <Suspense fallback={null}>
+        {viewed ? props.details?.(viewing, () => setViewing(null)) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {props.deletion && pending.target ? (
+          <DeleteConfirmation entity={props.names.one} pending={pending} {...props.deletion} />
+        ) : null}
+      </Suspense>
       {props.children}
     </>
   );

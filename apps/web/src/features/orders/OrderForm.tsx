@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  chakra,
-  Field,
-  Grid,
-  GridItem,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Field, Grid, GridItem, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
@@ -18,7 +7,6 @@ import {
   formOrderTotalCents,
   formatUsd,
   isOrderEditable,
-  ORDER_STATUS_PALETTE,
   orderSchema,
   SHIPPING_METHODS,
   todayIso,
@@ -26,15 +14,21 @@ import {
   type OrderInput,
   type CreditHold,
 } from '@pharm/validators';
-import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { NotesField, SummaryRow, SummaryTotal, useDraft } from '../documents/DocumentForm';
+import {
+  DocumentFormFrame,
+  NotesField,
+  OptionsSelect,
+  PharmacyPicker,
+  SummaryRow,
+  SummaryTotal,
+  useDraft,
+} from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { itemsLabel, type OrderDetails } from './format';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
@@ -194,100 +188,77 @@ export function OrderForm({
     await navigate({ to: '/orders' });
   });
 
-  const showSaveDraft = !order || order.status === 'Draft';
-
   return (
-    <chakra.form onSubmit={onSubmit} noValidate data-testid="order-form">
-      <Stack gap="5">
-        {locked ? (
+    <DocumentFormFrame
+      noun="Order"
+      saved={order && { number: order.orderNumber, status: order.status }}
+      onSubmit={onSubmit}
+      saving={{ draft, saveDraft, submitting: isSubmitting }}
+      locked={locked}
+      notice={
+        locked ? (
           <Alert.Root status="warning" rounded="lg">
             <Alert.Indicator />
             <Alert.Title>
               This order is {order?.status.toLowerCase()} and can no longer be edited.
             </Alert.Title>
           </Alert.Root>
-        ) : null}
-
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }}
-          gap="5"
-          alignItems="start"
+        ) : null
+      }
+      details={
+        <SectionCard
+          title="Order Details"
+          description="Who the order is for, when, and how it ships."
         >
-          <SectionCard
-            title="Order Details"
-            description="Who the order is for, when, and how it ships."
-          >
-            <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
-              <GridItem colSpan={{ md: 3 }}>
-                <FormField
-                  label="Pharmacy"
-                  error={errors.pharmacyId?.message}
-                  required
-                  helper={
-                    hold ? (
-                      <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
-                        <CreditHoldBadge hold={hold} me="2" size="sm" />
-                        {hold.reason}; sending this order needs an override reason.
-                      </Field.HelperText>
-                    ) : null
-                  }
-                >
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...register('pharmacyId', { valueAsNumber: true })}>
-                      <option value={0}>Select a pharmacy</option>
-                      {pharmacies.map((pharmacy) => (
-                        <option key={pharmacy.id} value={pharmacy.id}>
-                          {pharmacy.creditHold ? `${pharmacy.name} (credit hold)` : pharmacy.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-              </GridItem>
-              <FormField label="Order date" error={errors.orderDate?.message} required>
-                <Input type="date" {...register('orderDate')} />
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+            <PharmacyPicker
+              options={pharmacies.map((pharmacy) => ({
+                value: pharmacy.id,
+                label: pharmacy.creditHold ? `${pharmacy.name} (credit hold)` : pharmacy.name,
+              }))}
+              error={errors.pharmacyId?.message}
+              helper={
+                hold ? (
+                  <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
+                    <CreditHoldBadge hold={hold} me="2" size="sm" />
+                    {hold.reason}; sending this order needs an override reason.
+                  </Field.HelperText>
+                ) : null
+              }
+              {...register('pharmacyId', { valueAsNumber: true })}
+            />
+            <FormField label="Order date" error={errors.orderDate?.message} required>
+              <Input type="date" {...register('orderDate')} />
+            </FormField>
+            <GridItem colSpan={{ md: 2 }}>
+              <FormField label="Shipping method" error={errors.shipMethod?.message}>
+                <OptionsSelect
+                  none={{ value: '', label: 'Not specified' }}
+                  options={SHIPPING_METHODS.map((method) => ({ value: method, label: method }))}
+                  {...register('shipMethod')}
+                />
               </FormField>
-              <GridItem colSpan={{ md: 2 }}>
-                <FormField label="Shipping method" error={errors.shipMethod?.message}>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...register('shipMethod')}>
-                      <option value="">Not specified</option>
-                      {SHIPPING_METHODS.map((method) => (
-                        <option key={method} value={method}>
-                          {method}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-              </GridItem>
-              <NotesField
-                error={errors.notes?.message}
-                placeholder="Delivery instructions, lot requirements, ..."
-                {...register('notes')}
-              />
-            </Grid>
-          </SectionCard>
-
-          <SectionCard title="Order Summary">
-            <Stack gap="3" data-testid="order-summary">
-              {order ? <SummaryRow label="Order #">{order.orderNumber}</SummaryRow> : null}
-              <SummaryRow label="Status">
-                <StatusBadge status={order?.status ?? 'Draft'} colors={ORDER_STATUS_PALETTE} />
-              </SummaryRow>
-              <SummaryRow label="Line items">{lines.length}</SummaryRow>
-              <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>
-              <SummaryTotal
-                total={formatUsd(totalCents)}
-                testId="order-total"
-                note="USD. Line totals are recomputed by the server when the order is saved."
-              />
-            </Stack>
-          </SectionCard>
-        </Grid>
-
+            </GridItem>
+            <NotesField
+              error={errors.notes?.message}
+              placeholder="Delivery instructions, lot requirements, ..."
+              {...register('notes')}
+            />
+          </Grid>
+        </SectionCard>
+      }
+      summary={
+        <>
+          <SummaryRow label="Line items">{lines.length}</SummaryRow>
+          <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>
+          <SummaryTotal
+            total={formatUsd(totalCents)}
+            testId="order-total"
+            note="USD. Line totals are recomputed by the server when the order is saved."
+          />
+        </>
+      }
+      below={
         <SectionCard
           title="Line Items"
           description="Pick a category, then a product and a variant; or type a description."
@@ -304,20 +275,9 @@ export function OrderForm({
             </Text>
           ) : null}
         </SectionCard>
-
-        <DraftFormFooter
-          cancelTo="/orders"
-          noun="Order"
-          isEdit={isEdit}
-          savedAgo={draft.savedAgo}
-          showSaveDraft={showSaveDraft}
-          onSaveDraft={() => void saveDraft()}
-          savingDraft={draft.saving}
-          submitting={isSubmitting}
-          submitDisabled={locked}
-        />
-      </Stack>
+      }
+    >
       {holdOverride.dialog}
-    </chakra.form>
+    </DocumentFormFrame>
   );
 }

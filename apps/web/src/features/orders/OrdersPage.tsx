@@ -1,36 +1,66 @@
-import { memo } from 'react';
-import { Table } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { LuCircleCheck, LuDownload, LuEye, LuSend, LuShoppingCart } from 'react-icons/lu';
-import {
-  formatDate,
-  ORDER_STATUS_PALETTE,
-  ORDER_TRANSITIONS,
-  type OrderStatus,
-} from '@pharm/validators';
-import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
-import { MoneyText } from '../../components/MoneyText';
-import { StatusBadge } from '../../components/StatusBadge';
+import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
+import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
+import { ActionButton } from '../../components/ActionButton';
 import { trpc } from '../../lib/trpc';
-import { RowActionsCell } from '../lists/DataTable';
-import { ActionSpacer, EditAction, NumberCell, PharmacyCell } from '../lists/RowCells';
-import type { ListColumn } from '../lists/ListPage';
-import { ListScreen, type RowHandlers } from '../lists/ListScreen';
+import * as col from '../lists/columns';
+import type { Column } from '../lists/ListRow';
+import { ListScreen } from '../lists/ListScreen';
 import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
 import { ordersList } from './list';
-import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
 
 const routeApi = getRouteApi('/_app/orders/');
+const OrderDetailsDialog = lazy(() =>
+  import('./OrderDetailsDialog').then((m) => ({ default: m.OrderDetailsDialog })),
+);
 
-const COLUMNS: ListColumn[] = [
-  { label: 'Order #' },
-  { label: 'Pharmacy' },
-  { label: 'Date' },
-  { label: 'Items', end: true },
-  { label: 'Total', end: true },
-  { label: 'Status' },
-  { label: 'Actions', end: true },
+// A row's quick move: the one of these the shared rules allow from its status.
+const MOVES = [
+  { status: 'Sent', label: 'Send', color: 'blue.600', icon: <LuSend /> },
+  { status: 'Fulfilled', label: 'Mark as fulfilled', color: 'green.600', icon: <LuCircleCheck /> },
+] as const;
+
+type RowState = Pick<ReturnType<typeof useOrderActions>, 'download' | 'changeStatus'> & {
+  changing: boolean;
+  downloading: boolean;
+};
+
+const COLUMNS: Column<OrderListItem, RowState>[] = [
+  col.numberColumn('Order #', (order) => order.orderNumber),
+  col.pharmacyColumn,
+  col.dateColumn('Date', (order) => order.orderDate),
+  col.mutedColumn('Items', (order) => itemsLabel(order.itemCount), { whiteSpace: 'nowrap' }),
+  col.amountColumn('Total', (order) => order.total),
+  col.statusColumn(ORDER_STATUS_PALETTE, (order) => order.status),
+  col.actionsColumn({ viewLabel: 'View details' }, (order, { state }) => {
+    const move = MOVES.find((next) => ORDER_TRANSITIONS[order.status].includes(next.status));
+    return (
+      <>
+        <ActionButton
+          label="Download PDF"
+          loading={state.downloading}
+          onClick={() => void state.download(order)}
+        >
+          <LuDownload />
+        </ActionButton>
+        <col.EditAction to="/orders/$id/edit" id={order.id} />
+        {move ? (
+          <ActionButton
+            label={move.label}
+            color={move.color}
+            loading={state.changing}
+            onClick={() => void state.changeStatus(order.id, move.status)}
+          >
+            {move.icon}
+          </ActionButton>
+        ) : (
+          <col.ActionSpacer />
+        )}
+      </>
+    );
+  }),
 ];
 
 export function OrdersPage() {
@@ -49,23 +79,18 @@ export function OrdersPage() {
       placeholder="Order # or pharmacy..."
       names={{ one: 'order', many: 'orders' }}
       columns={COLUMNS}
+      rowState={(order) => ({
+        changing: actions.changingId === order.id,
+        downloading: actions.downloadingId === order.id,
+        download: actions.download,
+        changeStatus: actions.changeStatus,
+      })}
       empty={{
         icon: <LuShoppingCart />,
         text: params.tab
           ? `No ${params.tab} orders found.`
           : 'No orders yet — click New Order to get started.',
       }}
-      row={(order, on) => (
-        <OrderRow
-          key={order.id}
-          order={order}
-          changing={actions.changingId === order.id}
-          downloading={actions.downloadingId === order.id}
-          on={on}
-          onDownload={actions.download}
-          onChangeStatus={actions.changeStatus}
-        />
-      )}
       details={(order, close) => (
         <OrderDetailsDialog order={order} onClose={close} actions={actions} />
       )}
@@ -80,81 +105,3 @@ export function OrdersPage() {
     </ListScreen>
   );
 }
-
-interface OrderRowProps {
-  order: OrderListItem;
-  /** Its status change is in flight. */
-  changing: boolean;
-  /** Its PDF is being downloaded. */
-  downloading: boolean;
-  on: RowHandlers<OrderListItem>;
-  onDownload: (order: OrderListItem) => Promise<void>;
-  onChangeStatus: (id: number, status: OrderStatus) => void;
-}
-
-/** A row of the list; memoised (see useDeferredRows). */
-const OrderRow = memo(function OrderRow({
-  order,
-  changing,
-  downloading,
-  on,
-  onDownload,
-  onChangeStatus,
-}: OrderRowProps) {
-  // The row's quick actions are the moves the shared rules allow from its status.
-  const canSend = ORDER_TRANSITIONS[order.status].includes('Sent');
-  const canFulfil = ORDER_TRANSITIONS[order.status].includes('Fulfilled');
-  return (
-    <Table.Row data-testid={`order-row-${order.id}`}>
-      <NumberCell onClick={() => on.view(order)}>{order.orderNumber}</NumberCell>
-      <PharmacyCell name={order.pharmacy.name} />
-      <Table.Cell color="fg.muted" whiteSpace="nowrap">
-        {formatDate(order.orderDate)}
-      </Table.Cell>
-      <Table.Cell color="fg.muted" textAlign="end" whiteSpace="nowrap">
-        {itemsLabel(order.itemCount)}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontWeight="medium">
-        <MoneyText value={order.total} />
-      </Table.Cell>
-      <Table.Cell>
-        <StatusBadge status={order.status} colors={ORDER_STATUS_PALETTE} />
-      </Table.Cell>
-      <RowActionsCell>
-        <ActionButton label="View details" onClick={() => on.view(order)}>
-          <LuEye />
-        </ActionButton>
-        <ActionButton
-          label="Download PDF"
-          loading={downloading}
-          onClick={() => void onDownload(order)}
-        >
-          <LuDownload />
-        </ActionButton>
-        <EditAction to="/orders/$id/edit" id={order.id} />
-        {canSend ? (
-          <ActionButton
-            label="Send"
-            color="blue.600"
-            loading={changing}
-            onClick={() => onChangeStatus(order.id, 'Sent')}
-          >
-            <LuSend />
-          </ActionButton>
-        ) : null}
-        {canFulfil ? (
-          <ActionButton
-            label="Mark as fulfilled"
-            color="green.600"
-            loading={changing}
-            onClick={() => onChangeStatus(order.id, 'Fulfilled')}
-          >
-            <LuCircleCheck />
-          </ActionButton>
-        ) : null}
-        {!canSend && !canFulfil ? <ActionSpacer /> : null}
-        <DeleteActionButton onClick={() => on.remove(order)} />
-      </RowActionsCell>
-    </Table.Row>
-  );
-});

@@ -1,32 +1,39 @@
-import { memo, useCallback, useEffect, useState } from 'react';
-import { Table } from '@chakra-ui/react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { LuCreditCard, LuEye, LuPencil } from 'react-icons/lu';
-import { formatDate } from '@pharm/validators';
-import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
-import { MoneyText } from '../../components/MoneyText';
-import { EMPTY } from '../../lib/text';
+import { LuCreditCard, LuPencil } from 'react-icons/lu';
+import { ActionButton } from '../../components/ActionButton';
 import { trpc } from '../../lib/trpc';
-import { RowActionsCell } from '../lists/DataTable';
-import { NumberCell, PharmacyCell } from '../lists/RowCells';
-import type { ListColumn } from '../lists/ListPage';
-import { ListScreen, type RowHandlers } from '../lists/ListScreen';
+import * as col from '../lists/columns';
+import type { Column } from '../lists/ListRow';
+import { ListScreen } from '../lists/ListScreen';
 import type { PaymentListItem } from './format';
 import { paymentsList } from './list';
-import { PaymentDetailsDialog } from './PaymentDetailsDialog';
 import { PaymentDialog, type PaymentDialogTarget } from './PaymentDialog';
 
 const routeApi = getRouteApi('/_app/payments/');
+const PaymentDetailsDialog = lazy(() =>
+  import('./PaymentDetailsDialog').then((m) => ({ default: m.PaymentDetailsDialog })),
+);
 
-const COLUMNS: ListColumn[] = [
-  { label: 'Payment #' },
-  { label: 'Invoice #' },
-  { label: 'Pharmacy' },
-  { label: 'Date' },
-  { label: 'Amount', end: true },
-  { label: 'Method' },
-  { label: 'Reference' },
-  { label: 'Actions', end: true },
+type RowState = { edit: (payment: PaymentListItem) => void };
+
+const COLUMNS: Column<PaymentListItem, RowState>[] = [
+  col.numberColumn('Payment #', (payment) => payment.paymentNumber),
+  {
+    label: 'Invoice #',
+    cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+    cell: (payment) => payment.invoice.invoiceNumber,
+  },
+  col.pharmacyColumn,
+  col.dateColumn('Date', (payment) => payment.date),
+  col.amountColumn('Amount', (payment) => payment.amount),
+  col.mutedColumn('Method', (payment) => payment.method),
+  col.mutedColumn('Reference', (payment) => payment.reference, { whiteSpace: 'normal' }),
+  col.actionsColumn({ viewLabel: 'View details' }, (payment, { state }) => (
+    <ActionButton label="Edit" onClick={() => state.edit(payment)}>
+      <LuPencil />
+    </ActionButton>
+  )),
 ];
 
 export function PaymentsPage() {
@@ -34,10 +41,7 @@ export function PaymentsPage() {
   const params = routeApi.useSearch();
   const [dialog, setDialog] = useState<PaymentDialogTarget | null>(null);
   // Stable, for the memoised rows.
-  const editPayment = useCallback(
-    (payment: PaymentListItem) => setDialog({ mode: 'edit', payment }),
-    [],
-  );
+  const edit = useCallback((payment: PaymentListItem) => setDialog({ mode: 'edit', payment }), []);
 
   // "Record payment" on an invoice links here with ?record={invoiceId}: the dialog opens on it,
   // and the param goes so that closing the dialog, or a reload, does not open it again.
@@ -60,17 +64,15 @@ export function PaymentsPage() {
       names={{ one: 'payment', many: 'payments' }}
       count={{ testId: 'payments-count' }}
       columns={COLUMNS}
+      rowState={() => ({ edit })}
       empty={{ icon: <LuCreditCard />, text: 'No payments recorded yet.' }}
-      row={(payment, on) => (
-        <PaymentRow key={payment.id} payment={payment} on={on} onEdit={editPayment} />
-      )}
       details={(payment, close) => (
         <PaymentDetailsDialog
           payment={payment}
           onClose={close}
           onEdit={(shown) => {
             close();
-            editPayment(shown);
+            edit(shown);
           }}
         />
       )}
@@ -85,41 +87,3 @@ export function PaymentsPage() {
     </ListScreen>
   );
 }
-
-interface PaymentRowProps {
-  payment: PaymentListItem;
-  on: RowHandlers<PaymentListItem>;
-  onEdit: (payment: PaymentListItem) => void;
-}
-
-/** A row of the list; memoised (see useDeferredRows). */
-const PaymentRow = memo(function PaymentRow({ payment, on, onEdit }: PaymentRowProps) {
-  return (
-    <Table.Row data-testid={`payment-row-${payment.id}`}>
-      <NumberCell onClick={() => on.view(payment)}>{payment.paymentNumber}</NumberCell>
-      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-        {payment.invoice.invoiceNumber}
-      </Table.Cell>
-      <PharmacyCell name={payment.pharmacy.name} />
-      <Table.Cell color="fg.muted" whiteSpace="nowrap">
-        {formatDate(payment.date)}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontWeight="medium">
-        <MoneyText value={payment.amount} />
-      </Table.Cell>
-      <Table.Cell color="fg.muted">{payment.method}</Table.Cell>
-      <Table.Cell color="fg.muted" whiteSpace="normal">
-        {payment.reference || EMPTY}
-      </Table.Cell>
-      <RowActionsCell>
-        <ActionButton label="View details" onClick={() => on.view(payment)}>
-          <LuEye />
-        </ActionButton>
-        <ActionButton label="Edit" onClick={() => onEdit(payment)}>
-          <LuPencil />
-        </ActionButton>
-        <DeleteActionButton onClick={() => on.remove(payment)} />
-      </RowActionsCell>
-    </Table.Row>
-  );
-});

@@ -1,0 +1,138 @@
+// The columns and actions that several lists share.
+import type { ReactNode } from 'react';
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { LuEye, LuPencil } from 'react-icons/lu';
+import { formatDate } from '@pharm/validators';
+import { ActionButton, DeleteActionButton } from '../../components/ActionButton';
+import { MoneyText } from '../../components/MoneyText';
+import { StatusBadge } from '../../components/StatusBadge';
+import { EMPTY } from '../../lib/text';
+import type { CellProps, Column, RowContext } from './ListRow';
+
+/** The first column of a numbered record (order, invoice, payment): its number opens its details. */
+export function numberColumn<TItem>(
+  label: string,
+  number: (item: TItem) => string,
+): Column<TItem, unknown> {
+  return {
+    label,
+    cellProps: { whiteSpace: 'nowrap' },
+    cell: (item, row) => (
+      <Text
+        as="button"
+        fontWeight="semibold"
+        color="brand.fg"
+        fontVariantNumeric="tabular-nums"
+        cursor="pointer"
+        _hover={{ textDecoration: 'underline' }}
+        onClick={row.view}
+      >
+        {number(item)}
+      </Text>
+    ),
+  };
+}
+
+/** The pharmacy a record (order, invoice, payment) belongs to. */
+export const pharmacyColumn: Column<{ pharmacy: { name: string } }, unknown> = {
+  label: 'Pharmacy',
+  cellProps: { color: 'fg', minW: '40', whiteSpace: 'normal' },
+  cell: (item) => item.pharmacy.name,
+};
+
+/** Muted text, '—' where there is none. */
+export function mutedColumn<TItem>(
+  label: string,
+  text: (item: TItem) => string | null,
+  cellProps?: CellProps,
+): Column<TItem, unknown> {
+  return {
+    label,
+    cellProps: { color: 'fg.muted', ...cellProps },
+    cell: (item) => text(item) || EMPTY,
+  };
+}
+
+/** A document date, muted. */
+export function dateColumn<TItem>(
+  label: string,
+  date: (item: TItem) => string,
+): Column<TItem, unknown> {
+  return {
+    label,
+    cellProps: { color: 'fg.muted', whiteSpace: 'nowrap' },
+    cell: (item) => formatDate(date(item)),
+  };
+}
+
+/** A document's amount (its total, a payment's amount). */
+export function amountColumn<TItem>(
+  label: string,
+  amount: (item: TItem) => string,
+): Column<TItem, unknown> {
+  return {
+    label,
+    end: true,
+    cellProps: { fontWeight: 'medium' },
+    cell: (item) => <MoneyText value={amount(item)} />,
+  };
+}
+
+/** A document's status badge in the shared palette of its kind. */
+export function statusColumn<TItem>(
+  colors: Record<string, string>,
+  status: (item: TItem) => string,
+): Column<TItem, unknown> {
+  return {
+    label: 'Status',
+    cell: (item) => <StatusBadge status={status(item)} colors={colors} />,
+  };
+}
+
+/**
+ * The last column: View (`viewLabel`), the page's own `actions`, then Delete. `hidden`: its header
+ * is for screen readers only.
+ */
+export function actionsColumn<TItem, TState>(
+  { viewLabel, hidden }: { viewLabel: string; hidden?: boolean },
+  actions: (item: TItem, row: RowContext<TState>) => ReactNode,
+): Column<TItem, TState> {
+  return {
+    label: 'Actions',
+    end: true,
+    hidden,
+    cellProps: { whiteSpace: 'nowrap', py: '1.5' },
+    cell: (item, row) => (
+      <HStack gap="0.5" justify="flex-end">
+        <ActionButton label={viewLabel} onClick={row.view}>
+          <LuEye />
+        </ActionButton>
+        {actions(item, row)}
+        <DeleteActionButton onClick={row.remove} />
+      </HStack>
+    ),
+  };
+}
+
+/** A row's Edit action: the link to the record's form. */
+export function EditAction({
+  to,
+  id,
+}: {
+  to: Extract<LinkProps['to'], `${string}/$id/edit`>;
+  id: number;
+}) {
+  return (
+    <ActionButton label="Edit" asChild>
+      <Link to={to} params={{ id }}>
+        <LuPencil />
+      </Link>
+    </ActionButton>
+  );
+}
+
+/** Stands for a row's missing quick action: keeps its delete button in the same column on every row. */
+export function ActionSpacer() {
+  return <Box w="8" flexShrink={0} aria-hidden="true" />;
+}
