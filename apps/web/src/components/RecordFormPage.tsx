@@ -12,19 +12,25 @@ export interface FormData<T> {
   error: unknown;
 }
 
+/** The data a query has once loaded. */
+type Loaded<Q extends FormData<unknown>> = Q extends { data: infer D } ? NonNullable<D> : never;
+
+/** The data of several queries once loaded, by their names. */
+type Options<Q extends Record<string, FormData<unknown>>> = { [K in keyof Q]: Loaded<Q[K]> };
+
 /**
  * The data of several queries once every one has it, by the same names: `{ order, pharmacies }`
  * from the order and pharmacies queries; the first error otherwise.
  */
-export function loadAll<T extends Record<string, unknown>>(queries: {
-  [K in keyof T]: FormData<T[K]>;
-}): FormData<T> {
-  const entries = Object.values<FormData<unknown>>(queries);
+export function loadAll<Q extends Record<string, FormData<unknown>>>(
+  queries: Q,
+): FormData<Options<Q>> {
+  const entries = Object.values(queries);
   return {
     data: entries.every((query) => query.data !== undefined)
       ? (Object.fromEntries(
-          Object.entries<FormData<unknown>>(queries).map(([name, query]) => [name, query.data]),
-        ) as T)
+          Object.entries(queries).map(([name, query]) => [name, query.data]),
+        ) as Options<Q>)
       : undefined,
     error: entries.find((query) => query.error)?.error ?? null,
   };
@@ -77,6 +83,73 @@ export function RecordFormPage<T>(
       )}
     </>
   );
+}
+
+/**
+ * The New and Edit pages of a record's form. Edit loads the record (`useRecord`); both load the
+ * pickers' options (`useOptions`) before the form shows, with `skeleton` meanwhile; without
+ * options the New form shows at once.
+ */
+export function recordFormPages<
+  RecordQuery extends FormData<unknown>,
+  OptionQueries extends Record<string, FormData<unknown>>,
+>(page: {
+  /** 'Order': the titles New Order and Edit Order, 'Failed to load order'. */
+  name: string;
+  back: Shell['back'];
+  newDescription: string;
+  /** Under Edit's title: the record's name or number once it is there. */
+  editDescription: (record: Loaded<RecordQuery> | undefined) => string;
+  useRecord: (id: number) => RecordQuery;
+  /** The pickers' queries, by the names the form takes them by. */
+  useOptions?: () => OptionQueries;
+  skeleton: ReactNode;
+  form: (options: Options<OptionQueries>, record?: Loaded<RecordQuery>) => ReactNode;
+}) {
+  const lower = page.name.toLowerCase();
+  const noOptions = (): FormData<Options<OptionQueries>> => ({
+    data: {} as Options<OptionQueries>,
+    error: null,
+  });
+  const useOptions = (): FormData<Options<OptionQueries>> =>
+    // The same hooks on every render of a page: `page.useOptions` is there or not for good.
+    page.useOptions ? loadAll(page.useOptions()) : noOptions();
+
+  function NewPage() {
+    const options = useOptions();
+    const shell = { back: page.back, title: `New ${page.name}`, description: page.newDescription };
+    if (!page.useOptions)
+      return <RecordFormPage {...shell}>{page.form({} as Options<OptionQueries>)}</RecordFormPage>;
+    return (
+      <RecordFormPage
+        {...shell}
+        load={options}
+        loadError={`Failed to load the ${lower} form`}
+        skeleton={page.skeleton}
+      >
+        {(data) => page.form(data)}
+      </RecordFormPage>
+    );
+  }
+
+  function EditPage({ id }: { id: number }) {
+    const record = page.useRecord(id);
+    const options = useOptions();
+    return (
+      <RecordFormPage
+        back={page.back}
+        title={`Edit ${page.name}`}
+        description={page.editDescription(record.data as Loaded<RecordQuery> | undefined)}
+        load={loadAll({ record, options })}
+        loadError={`Failed to load ${lower}`}
+        skeleton={page.skeleton}
+      >
+        {(data) => page.form(data.options, data.record)}
+      </RecordFormPage>
+    );
+  }
+
+  return { NewPage, EditPage };
 }
 
 /**
