@@ -4,7 +4,6 @@ import { LuCircleCheck, LuCreditCard, LuFileText } from 'react-icons/lu';
 import { INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
-import { trpc } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
@@ -72,16 +71,13 @@ export function InvoicesPage() {
   const actions = useInvoiceActions();
   return (
     <ListScreen
-      title="Invoices"
+      names={{ one: 'invoice', many: 'invoices' }}
       description="What your pharmacies were billed, what they paid and what they still owe."
-      exportPath="/api/invoices.csv"
       exportFilters={{ tab: params.tab }}
-      newRecord={{ label: 'New Invoice', to: '/invoices/new' }}
       search={params}
       list={invoicesList(params)}
-      tabs={{ list: INVOICE_LIST_TABS, testId: 'invoice-tabs' }}
+      tabs={INVOICE_LIST_TABS}
       placeholder="Invoice # or pharmacy..."
-      names={{ one: 'invoice', many: 'invoices' }}
       columns={COLUMNS}
       rowState={(invoice) => ({
         marking: actions.markingId === invoice.id,
@@ -89,17 +85,16 @@ export function InvoicesPage() {
       })}
       empty={{
         icon: <LuFileText />,
-        text: params.tab ? emptyTabText(params.tab) : 'No invoices yet — create an order first.',
+        text: 'No invoices yet — create an order first.',
+        tab: emptyTabText,
       }}
       details={(invoice, close) => (
         <InvoiceDetailsDialog invoice={invoice} onClose={close} actions={actions} />
       )}
-      deletion={{
-        message: (invoice) =>
-          `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
-        procedure: trpc.invoices.delete,
-        refresh: ['invoices', 'payments', 'pharmacies'],
-      }}
+      deleteMessage={(invoice) =>
+        `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`
+      }
+      refreshOnDelete={['invoices', 'payments', 'pharmacies']}
     />
   );
 }

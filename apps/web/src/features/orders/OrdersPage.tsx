@@ -3,7 +3,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
 import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
-import { trpc } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
@@ -68,16 +67,13 @@ export function OrdersPage() {
   const actions = useOrderActions();
   return (
     <ListScreen
-      title="Orders"
+      names={{ one: 'order', many: 'orders' }}
       description="Purchase orders from your pharmacies, from draft to fulfilment."
-      exportPath="/api/orders.csv"
       exportFilters={{ status: tabStatus(params.tab ?? 'all') }}
-      newRecord={{ label: 'New Order', to: '/orders/new' }}
       search={params}
       list={ordersList(params)}
-      tabs={{ list: ORDER_TABS, testId: 'order-tabs' }}
+      tabs={ORDER_TABS}
       placeholder="Order # or pharmacy..."
-      names={{ one: 'order', many: 'orders' }}
       columns={COLUMNS}
       rowState={(order) => ({
         changing: actions.changingId === order.id,
@@ -85,21 +81,13 @@ export function OrdersPage() {
         download: actions.download,
         changeStatus: actions.changeStatus,
       })}
-      empty={{
-        icon: <LuShoppingCart />,
-        text: params.tab
-          ? `No ${params.tab} orders found.`
-          : 'No orders yet — click New Order to get started.',
-      }}
+      empty={{ icon: <LuShoppingCart />, tab: (tab) => `No ${tab} orders found.` }}
       details={(order, close) => (
         <OrderDetailsDialog order={order} onClose={close} actions={actions} />
       )}
-      deletion={{
-        message: (order) =>
-          `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
-        procedure: trpc.orders.delete,
-        refresh: ['orders'],
-      }}
+      deleteMessage={(order) =>
+        `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`
+      }
     >
       {actions.holdDialog}
     </ListScreen>
