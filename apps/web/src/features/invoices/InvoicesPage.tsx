@@ -73,7 +73,6 @@ export function InvoicesPage() {
     <ListScreen
       names={{ one: 'invoice', many: 'invoices' }}
       description="What your pharmacies were billed, what they paid and what they still owe."
-      exportFilters={{ tab: params.tab }}
       search={params}
       list={invoicesList(params)}
       tabs={INVOICE_LIST_TABS}

@@ -57,10 +57,14 @@ export type ListQueryOptions<
   TPageParam
 >;
 
+/** The input of a list's tRPC query, `{ q, status, limit }`, out of its key. */
+export function listInput(key: QueryKey | undefined): Record<string, unknown> {
+  return (key?.[1] as { input?: Record<string, unknown> } | undefined)?.input ?? {};
+}
+
 /** The key's input without its text filter, to tell a new filter from a new tab. */
 function hashWithoutFilter(key: QueryKey | undefined): string {
-  const input = (key?.[1] as { input?: Record<string, unknown> } | undefined)?.input;
-  return hashKey([key?.[0], { ...input, q: undefined }]);
+  return hashKey([key?.[0], { ...listInput(key), q: undefined }]);
 }
 
 /**

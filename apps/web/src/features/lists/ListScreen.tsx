@@ -13,6 +13,7 @@ import {
   ListTabs,
   ListToolbar,
   ListView,
+  listInput,
   useInfiniteList,
   type ListQueryOptions,
 } from './ListPage';
@@ -52,8 +53,6 @@ type ListScreenProps<
   description: string;
   /** Header buttons before Export CSV. */
   actions?: ReactNode;
-  /** Export CSV (`/api/orders.csv`) takes the text filter and these. */
-  exportFilters?: Record<string, string | undefined>;
   /** `New Order`, a link to `/orders/new`, unless given. */
   newRecord?: NewRecord | readonly NewRecord[];
   /** The route's search params. */
@@ -130,9 +129,10 @@ export function ListScreen<
   const headerActions = (
     <>
       {actions}
+      {/* The export answers what the list query does, page after page: the paging is its own. */}
       <ExportCsvButton
         path={`/api/${names.many}.csv`}
-        filters={{ q: search.q, ...props.exportFilters }}
+        filters={{ ...listInput(props.list.queryKey), limit: undefined }}
       />
       {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
         <NewRecordButton key={record.label} record={record} />

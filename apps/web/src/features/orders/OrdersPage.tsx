@@ -6,7 +6,7 @@ import { ActionButton } from '../../components/ActionButton';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
-import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
+import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { useOrderActions } from './useOrderActions';
 
@@ -69,7 +69,6 @@ export function OrdersPage() {
     <ListScreen
       names={{ one: 'order', many: 'orders' }}
       description="Purchase orders from your pharmacies, from draft to fulfilment."
-      exportFilters={{ status: tabStatus(params.tab ?? 'all') }}
       search={params}
       list={ordersList(params)}
       tabs={ORDER_TABS}

@@ -59,7 +59,6 @@ export function ProductsPage() {
           <CsvUploadButton />
         </>
       }
-      exportFilters={{ category: tab?.category }}
       newRecord={[
         { label: 'New Variant', to: '/products/new', outline: true },
         { label: 'New Product', to: '/products/new' },
