@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { LuCircleCheck, LuCreditCard, LuFileText } from 'react-icons/lu';
 import { INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
@@ -10,16 +10,13 @@ import { ListScreen } from '../lists/ListScreen';
 import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
 import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
-import { useInvoiceActions } from './useInvoiceActions';
+import { useInvoiceActions, type InvoiceRowState } from './useInvoiceActions';
 
-const routeApi = getRouteApi('/_app/invoices/');
 const InvoiceDetailsDialog = lazy(() =>
   import('./InvoiceDetailsDialog').then((m) => ({ default: m.InvoiceDetailsDialog })),
 );
 
-type RowState = Pick<ReturnType<typeof useInvoiceActions>, 'markPaid'> & { marking: boolean };
-
-const COLUMNS: Column<InvoiceListItem, RowState>[] = [
+const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
   col.numberColumn('Invoice #', (invoice) => invoice.invoiceNumber),
   col.pharmacyColumn,
   col.dateColumn('Date', (invoice) => invoice.invoiceDate),
@@ -67,21 +64,16 @@ const COLUMNS: Column<InvoiceListItem, RowState>[] = [
 ];
 
 export function InvoicesPage() {
-  const params = routeApi.useSearch();
   const actions = useInvoiceActions();
   return (
     <ListScreen
       names={{ one: 'invoice', many: 'invoices' }}
       description="What your pharmacies were billed, what they paid and what they still owe."
-      search={params}
-      list={invoicesList(params)}
+      list={invoicesList}
       tabs={INVOICE_LIST_TABS}
       placeholder="Invoice # or pharmacy..."
       columns={COLUMNS}
-      rowState={(invoice) => ({
-        marking: actions.markingId === invoice.id,
-        markPaid: actions.markPaid,
-      })}
+      rowState={actions.rowState}
       empty={{
         icon: <LuFileText />,
         text: 'No invoices yet — create an order first.',

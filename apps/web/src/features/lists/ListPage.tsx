@@ -11,10 +11,12 @@
  *   first-load bundle (`route.ts`).
  * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
  *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns
+ * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given its `names` ('order', 'orders':
+ *   the title, Export CSV's path, the New button, the test ids and the default texts follow from
+ *   them), `list={xList}`, the page's own texts, its columns
  *   (ListRow.tsx: a label and a `cell(item, row)` each; columns.tsx has the shared ones), what its
- *   cells need beside the record (`rowState`), its lazy details dialog and its delete procedure
- *   with the spec's confirmation text. The screen puts together the pieces below.
+ *   cells need beside the record (`rowState`), its lazy details dialog and the spec's delete
+ *   confirmation text. The screen puts together the pieces below.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, HStack, type InputGroupProps } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link, useSearch, type LinkProps } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../components/PageHeader';
 import { capitalize } from '../../lib/text';
@@ -55,10 +55,8 @@ type ListScreenProps<
   actions?: ReactNode;
   /** `New Order`, a link to `/orders/new`, unless given. */
   newRecord?: NewRecord | readonly NewRecord[];
-  /** The route's search params. */
-  search: ListSearch<TTab>;
-  /** The query options of the list's rows (`xList(search)`, features/x/list.ts). */
-  list: ListQueryOptions<TItem, TError, TKey, TPageParam>;
+  /** The query options of the list's rows for the route's search params (`xList`, features/x/list.ts). */
+  list: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
   /** The tabs (`order-tabs`) over the list, the 'all' tab first. */
   tabs?: readonly { value: string; label: string }[];
   /** 'Showing first 50' or '3 orders' (`order-count`), beside the filter or `below` the table. */
@@ -108,8 +106,12 @@ export function ListScreen<
   const { names, tabs, actions, columns, rowState, rowTestId, empty } = props;
   const One = capitalize(names.one);
   const count = props.count === true ? {} : props.count;
-  const search = useListSearch(props.search);
-  const list = useInfiniteList(props.list);
+  const routeSearch = useSearch({ strict: false });
+  // The route's `validateSearch` is the list's `listSearch(tabs)` (route.ts).
+  const params = routeSearch as ListSearch<TTab>;
+  const options = props.list(params);
+  const search = useListSearch(params);
+  const list = useInfiniteList(options);
   const [viewing, setViewing] = useState<TItem | null>(null);
   const [viewed, setViewed] = useState(false);
   const pending = usePendingDelete<TItem>();
@@ -132,7 +134,7 @@ export function ListScreen<
       {/* The export answers what the list query does, page after page: the paging is its own. */}
       <ExportCsvButton
         path={`/api/${names.many}.csv`}
-        filters={{ ...listInput(props.list.queryKey), limit: undefined }}
+        filters={{ ...listInput(options.queryKey), limit: undefined }}
       />
       {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
         <NewRecordButton key={record.label} record={record} />
@@ -170,8 +172,8 @@ export function ListScreen<
       empty={{
         icon: empty.icon,
         text:
-          props.search.tab && empty.tab
-            ? empty.tab(props.search.tab)
+          params.tab && empty.tab
+            ? empty.tab(params.tab)
             : (empty.text ?? `No ${names.many} yet — click New ${One} to get started.`),
       }}
       row={(item) => (

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
 import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
 import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
@@ -8,9 +7,8 @@ import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
 import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
 import { ordersList } from './list';
-import { useOrderActions } from './useOrderActions';
+import { useOrderActions, type OrderRowState } from './useOrderActions';
 
-const routeApi = getRouteApi('/_app/orders/');
 const OrderDetailsDialog = lazy(() =>
   import('./OrderDetailsDialog').then((m) => ({ default: m.OrderDetailsDialog })),
 );
@@ -21,12 +19,7 @@ const MOVES = [
   { status: 'Fulfilled', label: 'Mark as fulfilled', color: 'green.600', icon: <LuCircleCheck /> },
 ] as const;
 
-type RowState = Pick<ReturnType<typeof useOrderActions>, 'download' | 'changeStatus'> & {
-  changing: boolean;
-  downloading: boolean;
-};
-
-const COLUMNS: Column<OrderListItem, RowState>[] = [
+const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
   col.numberColumn('Order #', (order) => order.orderNumber),
   col.pharmacyColumn,
   col.dateColumn('Date', (order) => order.orderDate),
@@ -63,23 +56,16 @@ const COLUMNS: Column<OrderListItem, RowState>[] = [
 ];
 
 export function OrdersPage() {
-  const params = routeApi.useSearch();
   const actions = useOrderActions();
   return (
     <ListScreen
       names={{ one: 'order', many: 'orders' }}
       description="Purchase orders from your pharmacies, from draft to fulfilment."
-      search={params}
-      list={ordersList(params)}
+      list={ordersList}
       tabs={ORDER_TABS}
       placeholder="Order # or pharmacy..."
       columns={COLUMNS}
-      rowState={(order) => ({
-        changing: actions.changingId === order.id,
-        downloading: actions.downloadingId === order.id,
-        download: actions.download,
-        changeStatus: actions.changeStatus,
-      })}
+      rowState={actions.rowState}
       empty={{ icon: <LuShoppingCart />, tab: (tab) => `No ${tab} orders found.` }}
       details={(order, close) => (
         <OrderDetailsDialog order={order} onClose={close} actions={actions} />

@@ -56,8 +56,7 @@ export function PaymentsPage() {
       names={{ one: 'payment', many: 'payments' }}
       description="Money received from your pharmacies, against their invoices."
       newRecord={{ label: 'Record Payment', onClick: () => setDialog({ mode: 'record' }) }}
-      search={params}
-      list={paymentsList(params)}
+      list={paymentsList}
       placeholder="Payment #, invoice # or pharmacy..."
       count={{ testId: 'payments-count' }}
       columns={COLUMNS}

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Text } from '@chakra-ui/react';
-import { getRouteApi } from '@tanstack/react-router';
 import { LuBuilding2, LuScrollText } from 'react-icons/lu';
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
@@ -13,7 +12,6 @@ import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
 
-const routeApi = getRouteApi('/_app/pharmacies/');
 const PharmacyDetailsDialog = lazy(() =>
   import('./PharmacyDetailsDialog').then((m) => ({ default: m.PharmacyDetailsDialog })),
 );
@@ -64,13 +62,11 @@ const COLUMNS: Column<Pharmacy>[] = [
 ];
 
 export function PharmaciesPage() {
-  const params = routeApi.useSearch();
   return (
     <ListScreen
       names={{ one: 'pharmacy', many: 'pharmacies' }}
       description="Your pharmacy customers, their terms and what they owe."
-      search={params}
-      list={pharmaciesList(params)}
+      list={pharmaciesList}
       tabs={PHARMACY_LIST_TABS}
       placeholder="Filter by name, contact or email..."
       filterMaxW={{ base: 'full', sm: 'sm' }}

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
 import { LuPackage } from 'react-icons/lu';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
@@ -11,7 +10,6 @@ import { ImportButton } from './ImportButton';
 import { productsList } from './list';
 import { findTab, PRODUCT_LIST_TABS, type Product } from './types';
 
-const routeApi = getRouteApi('/_app/products/');
 const ProductDetailsDialog = lazy(() =>
   import('./ProductDetailsDialog').then((m) => ({ default: m.ProductDetailsDialog })),
 );
@@ -47,8 +45,6 @@ const COLUMNS: Column<Product>[] = [
 ];
 
 export function ProductsPage() {
-  const params = routeApi.useSearch();
-  const tab = findTab(params.tab);
   return (
     <ListScreen
       names={{ one: 'product', many: 'products' }}
@@ -63,8 +59,7 @@ export function ProductsPage() {
         { label: 'New Variant', to: '/products/new', outline: true },
         { label: 'New Product', to: '/products/new' },
       ]}
-      search={params}
-      list={productsList(params)}
+      list={productsList}
       tabs={PRODUCT_LIST_TABS}
       placeholder="Filter by SKU or name..."
       count={{ below: true }}
@@ -72,7 +67,8 @@ export function ProductsPage() {
       rowTestId={(product) => `product-row-${product.sku}`}
       empty={{
         icon: <LuPackage />,
-        text: tab ? `No ${tab.category}s found.` : 'No products yet — add one or import variants.',
+        text: 'No products yet — add one or import variants.',
+        tab: (tab) => `No ${findTab(tab)?.category}s found.`,
       }}
       details={(product, close) => <ProductDetailsDialog product={product} onClose={close} />}
       deleteMessage={(product) =>
