@@ -264,7 +264,10 @@ export const downloadRoutes: DownloadRoute[] = [
 
 /** GET paths that answer a CSV file streamed from the list's pages, with the list's filters. */
 export const exportRoutes: ExportRoute[] = [
-  { url: '/api/pharmacies.csv', call: (c, r) => exportPharmacies(c, { q: r.query.q }) },
+  {
+    url: '/api/pharmacies.csv',
+    call: (c, r) => exportPharmacies(c, { q: r.query.q, hold: flag(r.query.hold) }),
+  },
   {
     url: '/api/products.csv',
     call: (c, r) => exportProducts(c, { q: r.query.q, category: r.query.category }),

@@ -183,6 +183,21 @@ describe('CSV exports of the lists', () => {
     );
   });
 
+  it('pharmacies: with hold=true, only those on credit hold, as on the On credit hold tab', async () => {
+    await sql`update pharmacies set credit_limit = 1, balance = 100
+      where name = 'Bulk Pharmacy 7'`.execute(t.db);
+    const input = encodeURIComponent(JSON.stringify({ json: { hold: true, limit: 100 } }));
+    const list = await c.get(`/trpc/pharmacies.list?input=${input}`);
+    expect(list.status, list.text).toBe(200);
+    const onHold = (list.body.result.data.json.items as { name: string }[]).map((p) => p.name);
+    expect(onHold).toContain('Bulk Pharmacy 7');
+    const total = await count(sql`select count(*)::int as n from pharmacies`);
+    expect(onHold.length).toBeLessThan(total);
+
+    const { rows } = csvOf(await c.get('/api/pharmacies.csv?hold=true'), /.*/);
+    expect(rows.map((r) => r[0]).sort()).toEqual(onHold.sort());
+  });
+
   it('products: one row per variant in the import format, filtered by category', async () => {
     const expected = await count(sql`
       select count(*)::int as n

@@ -19,7 +19,7 @@ type Caller = ReturnType<typeof createCaller>;
 /** The filters of a list as the REST query gives them, for the procedure's schema to check. */
 type Filters<K extends string> = Partial<Record<K, unknown>>;
 
-export async function exportPharmacies(caller: Caller, filters: Filters<'q'>) {
+export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'hold'>) {
   return {
     filename: csvFilename('pharmacies', todayIso()),
     columns: [

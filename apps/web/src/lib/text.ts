@@ -5,3 +5,8 @@ export function truncate(text: string, max: number): string {
 
 /** What empty optional values show in tables and details. */
 export const EMPTY = '—';
+
+/** 'order' → 'Order'. */
+export function capitalize(word: string): string {
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+}

@@ -1,26 +1,22 @@
 import { lazy } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { LuCircleCheck, LuCreditCard, LuFileText } from 'react-icons/lu';
 import { INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
-import { trpc } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
 import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
 import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
-import { useInvoiceActions } from './useInvoiceActions';
+import { useInvoiceActions, type InvoiceRowState } from './useInvoiceActions';
 
-const routeApi = getRouteApi('/_app/invoices/');
 const InvoiceDetailsDialog = lazy(() =>
   import('./InvoiceDetailsDialog').then((m) => ({ default: m.InvoiceDetailsDialog })),
 );
 
-type RowState = Pick<ReturnType<typeof useInvoiceActions>, 'markPaid'> & { marking: boolean };
-
-const COLUMNS: Column<InvoiceListItem, RowState>[] = [
+const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
   col.numberColumn('Invoice #', (invoice) => invoice.invoiceNumber),
   col.pharmacyColumn,
   col.dateColumn('Date', (invoice) => invoice.invoiceDate),
@@ -68,38 +64,28 @@ const COLUMNS: Column<InvoiceListItem, RowState>[] = [
 ];
 
 export function InvoicesPage() {
-  const params = routeApi.useSearch();
   const actions = useInvoiceActions();
   return (
     <ListScreen
-      title="Invoices"
-      description="What your pharmacies were billed, what they paid and what they still owe."
-      exportPath="/api/invoices.csv"
-      exportFilters={{ tab: params.tab }}
-      newRecord={{ label: 'New Invoice', to: '/invoices/new' }}
-      search={params}
-      list={invoicesList(params)}
-      tabs={{ list: INVOICE_LIST_TABS, testId: 'invoice-tabs' }}
-      placeholder="Invoice # or pharmacy..."
       names={{ one: 'invoice', many: 'invoices' }}
+      description="What your pharmacies were billed, what they paid and what they still owe."
+      list={invoicesList}
+      tabs={INVOICE_LIST_TABS}
+      placeholder="Invoice # or pharmacy..."
       columns={COLUMNS}
-      rowState={(invoice) => ({
-        marking: actions.markingId === invoice.id,
-        markPaid: actions.markPaid,
-      })}
+      rowState={actions.rowState}
       empty={{
         icon: <LuFileText />,
-        text: params.tab ? emptyTabText(params.tab) : 'No invoices yet — create an order first.',
+        text: 'No invoices yet — create an order first.',
+        tab: emptyTabText,
       }}
       details={(invoice, close) => (
         <InvoiceDetailsDialog invoice={invoice} onClose={close} actions={actions} />
       )}
-      deletion={{
-        message: (invoice) =>
-          `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
-        procedure: trpc.invoices.delete,
-        refresh: ['invoices', 'payments', 'pharmacies'],
-      }}
+      deleteMessage={(invoice) =>
+        `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`
+      }
+      refreshOnDelete={['invoices', 'payments', 'pharmacies']}
     />
   );
 }

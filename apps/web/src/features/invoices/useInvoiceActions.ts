@@ -38,11 +38,15 @@ export function useInvoiceActions() {
   const { mutate } = setStatus;
   const markPaid = useCallback((id: number) => mutate({ id, data: { status: 'Paid' } }), [mutate]);
 
+  const markingId = setStatus.isPending ? setStatus.variables?.id : undefined;
+
   return {
     markPaid,
-    /** The invoice whose Mark Paid is in flight. */
-    markingId: setStatus.isPending ? setStatus.variables?.id : undefined,
     openPdf,
     openingId: opening,
+    /** What a list row's buttons need: whether its own Mark Paid is in flight, and the action. */
+    rowState: (invoice: { id: number }) => ({ marking: markingId === invoice.id, markPaid }),
   };
 }
+
+export type InvoiceRowState = ReturnType<ReturnType<typeof useInvoiceActions>['rowState']>;

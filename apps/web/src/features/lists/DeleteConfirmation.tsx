@@ -1,29 +1,34 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { capitalize } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import type { usePendingDelete } from './usePendingDelete';
 
-/** The lists whose rows a delete can change (a pharmacy's delete takes its invoices...). */
-type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
+/**
+ * The lists: each deletes its own records, and a delete can change the rows of others (a
+ * pharmacy's takes its invoices...).
+ */
+export type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
 
-/** What a list needs to delete one of its records (see `DeleteConfirmation`). */
-export interface ListDeletion<TRecord> {
-  /** The spec's confirmation text. */
-  message: (record: TRecord) => string;
-  /** The record's delete procedure, `trpc.x.delete`. */
-  procedure: {
-    useMutation: () => {
-      mutate: (
-        input: { id: number },
-        callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
-      ) => void;
-      isPending: boolean;
-    };
+/** What a list's delete procedure offers. */
+interface DeleteProcedure {
+  useMutation: () => {
+    mutate: (
+      input: { id: number },
+      callbacks: { onSuccess: () => Promise<void>; onError: (error: unknown) => void },
+    ) => void;
+    isPending: boolean;
   };
-  /** The lists to refresh after it. */
-  refresh: readonly ListName[];
 }
+
+const DELETE: Record<ListName, DeleteProcedure> = {
+  pharmacies: trpc.pharmacies.delete,
+  products: trpc.products.delete,
+  orders: trpc.orders.delete,
+  invoices: trpc.invoices.delete,
+  payments: trpc.payments.delete,
+};
 
 /**
  * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
@@ -32,17 +37,23 @@ export interface ListDeletion<TRecord> {
  */
 export function DeleteConfirmation<TRecord extends { id: number }>({
   entity,
+  list,
   pending,
   message,
-  procedure,
   refresh,
-}: ListDeletion<TRecord> & {
+}: {
   /** 'order': the dialog's title and the toasts name it. */
   entity: string;
+  /** The list whose delete procedure deletes the record. */
+  list: ListName;
   pending: ReturnType<typeof usePendingDelete<TRecord>>;
+  /** The spec's confirmation text. */
+  message: (record: TRecord) => string;
+  /** The lists to refresh after it. */
+  refresh: readonly ListName[];
 }) {
   const utils = trpc.useUtils();
-  const mutation = procedure.useMutation();
+  const mutation = DELETE[list].useMutation();
   const invalidate = async () => {
     await Promise.all(refresh.map((list) => utils[list].invalidate()));
   };
@@ -52,9 +63,7 @@ export function DeleteConfirmation<TRecord extends { id: number }>({
       {
         onSuccess: async () => {
           pending.close();
-          notify.success(
-            `${entity.charAt(0).toUpperCase()}${entity.slice(1)} deleted successfully`,
-          );
+          notify.success(`${capitalize(entity)} deleted successfully`);
           await invalidate();
         },
         onError: (error) => {

@@ -11,10 +11,12 @@
  *   first-load bundle (`route.ts`).
  * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
  *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given the page's texts, its columns
+ * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given its `names` ('order', 'orders':
+ *   the title, Export CSV's path, the New button, the test ids and the default texts follow from
+ *   them), `list={xList}`, the page's own texts, its columns
  *   (ListRow.tsx: a label and a `cell(item, row)` each; columns.tsx has the shared ones), what its
- *   cells need beside the record (`rowState`), its lazy details dialog and its delete procedure
- *   with the spec's confirmation text. The screen puts together the pieces below.
+ *   cells need beside the record (`rowState`), its lazy details dialog and the spec's delete
+ *   confirmation text. The screen puts together the pieces below.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';
@@ -57,10 +59,14 @@ export type ListQueryOptions<
   TPageParam
 >;
 
+/** The input of a list's tRPC query, `{ q, status, limit }`, out of its key. */
+export function listInput(key: QueryKey | undefined): Record<string, unknown> {
+  return (key?.[1] as { input?: Record<string, unknown> } | undefined)?.input ?? {};
+}
+
 /** The key's input without its text filter, to tell a new filter from a new tab. */
 function hashWithoutFilter(key: QueryKey | undefined): string {
-  const input = (key?.[1] as { input?: Record<string, unknown> } | undefined)?.input;
-  return hashKey([key?.[0], { ...input, q: undefined }]);
+  return hashKey([key?.[0], { ...listInput(key), q: undefined }]);
 }
 
 /**

@@ -1,17 +1,19 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, HStack, type InputGroupProps } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link, useSearch, type LinkProps } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../components/PageHeader';
+import { capitalize } from '../../lib/text';
 import { ExportCsvButton } from './ExportCsvButton';
-import type { DeleteConfirmation as Confirmation, ListDeletion } from './DeleteConfirmation';
+import type { DeleteConfirmation as Confirmation, ListName } from './DeleteConfirmation';
 import {
   ListCount,
   ListFilter,
   ListTabs,
   ListToolbar,
   ListView,
+  listInput,
   useInfiniteList,
   type ListQueryOptions,
 } from './ListPage';
@@ -20,10 +22,10 @@ import type { ListSearch } from './route';
 import { useListSearch } from './useListSearch';
 import { usePendingDelete } from './usePendingDelete';
 
+type LinkTo = LinkProps['to'];
+
 /** A header button that adds a record: a link to its form, or a dialog of the page. */
-type NewRecord = { label: string; outline?: boolean } & (
-  { to: LinkProps['to'] } | { onClick: () => void }
-);
+type NewRecord = { label: string; outline?: boolean } & ({ to: LinkTo } | { onClick: () => void });
 
 /** The text filter, or (activity's user) another filter in its place. */
 type ListScreenFilter =
@@ -42,24 +44,23 @@ type ListScreenProps<
   TError,
   TKey extends QueryKey,
   TPageParam,
+  TTab extends string,
 > = ListScreenFilter & {
-  title: string;
+  /** 'order' and 'orders': what the texts, test ids and paths below are made of by default. */
+  names: { one: string; many: ListName };
+  /** `Orders` unless given. */
+  title?: string;
   description: string;
   /** Header buttons before Export CSV. */
   actions?: ReactNode;
-  /** Export CSV's path; the text filter goes with `exportFilters`. */
-  exportPath?: string;
-  exportFilters?: Record<string, string | undefined>;
+  /** `New Order`, a link to `/orders/new`, unless given. */
   newRecord?: NewRecord | readonly NewRecord[];
-  /** The route's search params. */
-  search: ListSearch<string>;
-  /** The query options of the list's rows (`xList(search)`, features/x/list.ts). */
-  list: ListQueryOptions<TItem, TError, TKey, TPageParam>;
-  tabs?: { list: readonly { value: string; label: string }[]; testId: string };
-  /** 'order' and 'orders': the count, the delete confirmation, the table's test id and texts. */
-  names: { one: string; many: string };
-  /** 'Showing first 50' or '3 orders', beside the filter or `below` the table. */
-  count?: { testId: string; below?: boolean };
+  /** The query options of the list's rows for the route's search params (`xList`, features/x/list.ts). */
+  list: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
+  /** The tabs (`order-tabs`) over the list, the 'all' tab first. */
+  tabs?: readonly { value: string; label: string }[];
+  /** 'Showing first 50' or '3 orders' (`order-count`), beside the filter or `below` the table. */
+  count?: true | { below?: boolean; testId?: string };
   columns: readonly Column<TItem, TState>[];
   /**
    * What this record's cells need beside it: its flags (a status change in flight…) and the
@@ -68,13 +69,24 @@ type ListScreenProps<
   rowState?: (item: TItem) => TState;
   /** The row's test id; `<one>-row-<id>` unless given. */
   rowTestId?: (item: TItem) => string;
-  empty: { icon: ReactNode; text: string };
+  /**
+   * The empty state: its `text` (`No orders yet — click New Order to get started.` unless given),
+   * or the `tab` text while a tab other than 'all' is open.
+   */
+  empty: {
+    icon: ReactNode;
+    text?: string;
+    tab?: (tab: NonNullable<ListSearch<TTab>['tab']>) => string;
+  };
   /**
    * The details dialog of the record `viewing` (null: closed): a lazy component, mounted from the
    * first View on, so that the list's first load does not download it.
    */
   details?: (viewing: TItem | null, close: () => void) => ReactNode;
-  deletion?: ListDeletion<TItem>;
+  /** The delete confirmation's text: the row's Delete asks it. */
+  deleteMessage: (item: TItem) => string;
+  /** The lists fetched again after a delete; `[many]` unless given. */
+  refreshOnDelete?: readonly ListName[];
   /** The page's other dialogs. */
   children?: ReactNode;
 };
@@ -89,10 +101,17 @@ export function ListScreen<
   TError,
   TKey extends QueryKey,
   TPageParam,
->(props: ListScreenProps<TItem, TState, TError, TKey, TPageParam>) {
-  const { tabs, count, exportPath, newRecord, actions, columns, rowState, rowTestId } = props;
-  const search = useListSearch(props.search);
-  const list = useInfiniteList(props.list);
+  TTab extends string,
+>(props: ListScreenProps<TItem, TState, TError, TKey, TPageParam, TTab>) {
+  const { names, tabs, actions, columns, rowState, rowTestId, empty } = props;
+  const One = capitalize(names.one);
+  const count = props.count === true ? {} : props.count;
+  const routeSearch = useSearch({ strict: false });
+  // The route's `validateSearch` is the list's `listSearch(tabs)` (route.ts).
+  const params = routeSearch as ListSearch<TTab>;
+  const options = props.list(params);
+  const search = useListSearch(params);
+  const list = useInfiniteList(options);
   const [viewing, setViewing] = useState<TItem | null>(null);
   const [viewed, setViewed] = useState(false);
   const pending = usePendingDelete<TItem>();
@@ -107,19 +126,21 @@ export function ListScreen<
     [pending.ask],
   );
 
-  const newRecords = newRecord === undefined ? [] : 'label' in newRecord ? [newRecord] : newRecord;
-  const headerActions =
-    actions || exportPath || newRecords.length > 0 ? (
-      <>
-        {actions}
-        {exportPath ? (
-          <ExportCsvButton path={exportPath} filters={{ q: search.q, ...props.exportFilters }} />
-        ) : null}
-        {newRecords.map((record) => (
-          <NewRecordButton key={record.label} record={record} />
-        ))}
-      </>
-    ) : undefined;
+  // Every list route has its form at `/<many>/new`.
+  const newRecord = props.newRecord ?? { label: `New ${One}`, to: `/${names.many}/new` as LinkTo };
+  const headerActions = (
+    <>
+      {actions}
+      {/* The export answers what the list query does, page after page: the paging is its own. */}
+      <ExportCsvButton
+        path={`/api/${names.many}.csv`}
+        filters={{ ...listInput(options.queryKey), limit: undefined }}
+      />
+      {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
+        <NewRecordButton key={record.label} record={record} />
+      ))}
+    </>
+  );
 
   const filter =
     props.filter ??
@@ -127,13 +148,18 @@ export function ListScreen<
       <ListFilter
         search={search}
         list={list}
-        label={`Filter ${props.names.many}`}
+        label={`Filter ${names.many}`}
         placeholder={props.placeholder}
         maxW={props.filterMaxW}
       />
     ) : null);
   const countText = count ? (
-    <ListCount list={list} one={props.names.one} many={props.names.many} testId={count.testId} />
+    <ListCount
+      list={list}
+      one={names.one}
+      many={names.many}
+      testId={count.testId ?? `${names.one}-count`}
+    />
   ) : null;
   const toolbarCount = count?.below ? null : countText;
 
@@ -141,14 +167,20 @@ export function ListScreen<
     <ListView
       list={list}
       columns={columns}
-      plural={props.names.many}
+      plural={names.many}
       q={props.filter === undefined ? search.q : undefined}
-      empty={props.empty}
+      empty={{
+        icon: empty.icon,
+        text:
+          params.tab && empty.tab
+            ? empty.tab(params.tab)
+            : (empty.text ?? `No ${names.many} yet — click New ${One} to get started.`),
+      }}
       row={(item) => (
         <ListRow
           key={item.id}
           item={item}
-          testId={rowTestId ? rowTestId(item) : `${props.names.one}-row-${item.id}`}
+          testId={rowTestId ? rowTestId(item) : `${names.one}-row-${item.id}`}
           columns={columns}
           on={on}
           state={rowState?.(item) as TState}
@@ -160,12 +192,16 @@ export function ListScreen<
 
   return (
     <>
-      <PageHeader title={props.title} description={props.description} actions={headerActions} />
+      <PageHeader
+        title={props.title ?? capitalize(names.many)}
+        description={props.description}
+        actions={headerActions}
+      />
       {tabs ? (
         <ListTabs
-          tabs={tabs.list}
+          tabs={tabs}
           search={search}
-          testId={tabs.testId}
+          testId={`${names.one}-tabs`}
           filter={
             toolbarCount ? (
               <HStack gap="3" flex="1" justify="space-between" wrap="wrap">
@@ -189,8 +225,14 @@ export function ListScreen<
         {viewed ? props.details?.(viewing, () => setViewing(null)) : null}
       </Suspense>
       <Suspense fallback={null}>
-        {props.deletion && pending.target ? (
-          <DeleteConfirmation entity={props.names.one} pending={pending} {...props.deletion} />
+        {pending.target ? (
+          <DeleteConfirmation
+            entity={names.one}
+            list={names.many}
+            pending={pending}
+            message={props.deleteMessage}
+            refresh={props.refreshOnDelete ?? [names.many]}
+          />
         ) : null}
       </Suspense>
       {props.children}

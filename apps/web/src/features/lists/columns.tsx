@@ -115,6 +115,27 @@ export function actionsColumn<TItem, TState>(
   };
 }
 
+/** A row's action that opens a page of the record (`/orders/$id/edit`). */
+export function LinkAction({
+  label,
+  to,
+  id,
+  children,
+}: {
+  label: string;
+  to: Extract<LinkProps['to'], `${string}/$id/${string}`>;
+  id: number;
+  children: ReactNode;
+}) {
+  return (
+    <ActionButton label={label} asChild>
+      <Link to={to} params={{ id }}>
+        {children}
+      </Link>
+    </ActionButton>
+  );
+}
+
 /** A row's Edit action: the link to the record's form. */
 export function EditAction({
   to,
@@ -124,11 +145,9 @@ export function EditAction({
   id: number;
 }) {
   return (
-    <ActionButton label="Edit" asChild>
-      <Link to={to} params={{ id }}>
-        <LuPencil />
-      </Link>
-    </ActionButton>
+    <LinkAction label="Edit" to={to} id={id}>
+      <LuPencil />
+    </LinkAction>
   );
 }
 

@@ -1,17 +1,14 @@
 import { lazy } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
 import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
 import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
-import { trpc } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
-import { itemsLabel, ORDER_TABS, tabStatus, type OrderListItem } from './format';
+import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
 import { ordersList } from './list';
-import { useOrderActions } from './useOrderActions';
+import { useOrderActions, type OrderRowState } from './useOrderActions';
 
-const routeApi = getRouteApi('/_app/orders/');
 const OrderDetailsDialog = lazy(() =>
   import('./OrderDetailsDialog').then((m) => ({ default: m.OrderDetailsDialog })),
 );
@@ -22,12 +19,7 @@ const MOVES = [
   { status: 'Fulfilled', label: 'Mark as fulfilled', color: 'green.600', icon: <LuCircleCheck /> },
 ] as const;
 
-type RowState = Pick<ReturnType<typeof useOrderActions>, 'download' | 'changeStatus'> & {
-  changing: boolean;
-  downloading: boolean;
-};
-
-const COLUMNS: Column<OrderListItem, RowState>[] = [
+const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
   col.numberColumn('Order #', (order) => order.orderNumber),
   col.pharmacyColumn,
   col.dateColumn('Date', (order) => order.orderDate),
@@ -64,42 +56,23 @@ const COLUMNS: Column<OrderListItem, RowState>[] = [
 ];
 
 export function OrdersPage() {
-  const params = routeApi.useSearch();
   const actions = useOrderActions();
   return (
     <ListScreen
-      title="Orders"
-      description="Purchase orders from your pharmacies, from draft to fulfilment."
-      exportPath="/api/orders.csv"
-      exportFilters={{ status: tabStatus(params.tab ?? 'all') }}
-      newRecord={{ label: 'New Order', to: '/orders/new' }}
-      search={params}
-      list={ordersList(params)}
-      tabs={{ list: ORDER_TABS, testId: 'order-tabs' }}
-      placeholder="Order # or pharmacy..."
       names={{ one: 'order', many: 'orders' }}
+      description="Purchase orders from your pharmacies, from draft to fulfilment."
+      list={ordersList}
+      tabs={ORDER_TABS}
+      placeholder="Order # or pharmacy..."
       columns={COLUMNS}
-      rowState={(order) => ({
-        changing: actions.changingId === order.id,
-        downloading: actions.downloadingId === order.id,
-        download: actions.download,
-        changeStatus: actions.changeStatus,
-      })}
-      empty={{
-        icon: <LuShoppingCart />,
-        text: params.tab
-          ? `No ${params.tab} orders found.`
-          : 'No orders yet — click New Order to get started.',
-      }}
+      rowState={actions.rowState}
+      empty={{ icon: <LuShoppingCart />, tab: (tab) => `No ${tab} orders found.` }}
       details={(order, close) => (
         <OrderDetailsDialog order={order} onClose={close} actions={actions} />
       )}
-      deletion={{
-        message: (order) =>
-          `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
-        procedure: trpc.orders.delete,
-        refresh: ['orders'],
-      }}
+      deleteMessage={(order) =>
+        `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`
+      }
     >
       {actions.holdDialog}
     </ListScreen>

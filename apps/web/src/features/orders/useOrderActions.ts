@@ -49,13 +49,22 @@ export function useOrderActions() {
     [mutateAsync, ask, utils],
   );
 
+  const changingId = setStatus.isPending ? setStatus.variables?.id : undefined;
+
   return {
     changeStatus,
-    /** The order whose status change is in flight. */
-    changingId: setStatus.isPending ? setStatus.variables?.id : undefined,
     download,
     downloadingId: downloading,
+    /** What a list row's buttons need: whether its own change or download is in flight, and the actions. */
+    rowState: (order: { id: number }) => ({
+      changing: changingId === order.id,
+      downloading: downloading === order.id,
+      download,
+      changeStatus,
+    }),
     /** The credit hold override dialog: render it once where the actions are used. */
     holdDialog: holdOverride.dialog,
   };
 }
+
+export type OrderRowState = ReturnType<ReturnType<typeof useOrderActions>['rowState']>;

@@ -2,7 +2,6 @@ import { lazy, useCallback, useEffect, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { LuCreditCard, LuPencil } from 'react-icons/lu';
 import { ActionButton } from '../../components/ActionButton';
-import { trpc } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
@@ -54,14 +53,11 @@ export function PaymentsPage() {
 
   return (
     <ListScreen
-      title="Payments"
-      description="Money received from your pharmacies, against their invoices."
-      exportPath="/api/payments.csv"
-      newRecord={{ label: 'Record Payment', onClick: () => setDialog({ mode: 'record' }) }}
-      search={params}
-      list={paymentsList(params)}
-      placeholder="Payment #, invoice # or pharmacy..."
       names={{ one: 'payment', many: 'payments' }}
+      description="Money received from your pharmacies, against their invoices."
+      newRecord={{ label: 'Record Payment', onClick: () => setDialog({ mode: 'record' }) }}
+      list={paymentsList}
+      placeholder="Payment #, invoice # or pharmacy..."
       count={{ testId: 'payments-count' }}
       columns={COLUMNS}
       rowState={() => ({ edit })}
@@ -76,12 +72,10 @@ export function PaymentsPage() {
           }}
         />
       )}
-      deletion={{
-        message: (payment) =>
-          `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
-        procedure: trpc.payments.delete,
-        refresh: ['payments', 'invoices', 'pharmacies'],
-      }}
+      deleteMessage={(payment) =>
+        `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`
+      }
+      refreshOnDelete={['payments', 'invoices', 'pharmacies']}
     >
       <PaymentDialog target={dialog} onClose={() => setDialog(null)} />
     </ListScreen>

@@ -1,11 +1,9 @@
 import { lazy } from 'react';
 import { Text } from '@chakra-ui/react';
-import { getRouteApi, Link } from '@tanstack/react-router';
 import { LuBuilding2, LuScrollText } from 'react-icons/lu';
-import { ActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
-import { trpc, type Pharmacy } from '../../lib/trpc';
+import type { Pharmacy } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
@@ -14,7 +12,6 @@ import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
 
-const routeApi = getRouteApi('/_app/pharmacies/');
 const PharmacyDetailsDialog = lazy(() =>
   import('./PharmacyDetailsDialog').then((m) => ({ default: m.PharmacyDetailsDialog })),
 );
@@ -56,45 +53,30 @@ const COLUMNS: Column<Pharmacy>[] = [
   },
   col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy) => (
     <>
-      <ActionButton label="Statement" asChild>
-        <Link to="/pharmacies/$id/statement" params={{ id: pharmacy.id }}>
-          <LuScrollText />
-        </Link>
-      </ActionButton>
+      <col.LinkAction label="Statement" to="/pharmacies/$id/statement" id={pharmacy.id}>
+        <LuScrollText />
+      </col.LinkAction>
       <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
     </>
   )),
 ];
 
 export function PharmaciesPage() {
-  const params = routeApi.useSearch();
   return (
     <ListScreen
-      title="Pharmacies"
+      names={{ one: 'pharmacy', many: 'pharmacies' }}
       description="Your pharmacy customers, their terms and what they owe."
-      exportPath="/api/pharmacies.csv"
-      newRecord={{ label: 'New Pharmacy', to: '/pharmacies/new' }}
-      search={params}
-      list={pharmaciesList(params)}
-      tabs={{ list: PHARMACY_LIST_TABS, testId: 'pharmacy-tabs' }}
+      list={pharmaciesList}
+      tabs={PHARMACY_LIST_TABS}
       placeholder="Filter by name, contact or email..."
       filterMaxW={{ base: 'full', sm: 'sm' }}
-      names={{ one: 'pharmacy', many: 'pharmacies' }}
-      count={{ testId: 'pharmacy-count' }}
+      count
       columns={COLUMNS}
-      empty={{
-        icon: <LuBuilding2 />,
-        text: params.tab
-          ? 'No pharmacies are on credit hold.'
-          : 'No pharmacies yet — click New Pharmacy to get started.',
-      }}
+      empty={{ icon: <LuBuilding2 />, tab: () => 'No pharmacies are on credit hold.' }}
       details={(pharmacy, close) => <PharmacyDetailsDialog pharmacy={pharmacy} onClose={close} />}
-      deletion={{
-        message: (pharmacy) =>
-          `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
-        procedure: trpc.pharmacies.delete,
-        refresh: ['pharmacies'],
-      }}
+      deleteMessage={(pharmacy) =>
+        `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`
+      }
     />
   );
 }
