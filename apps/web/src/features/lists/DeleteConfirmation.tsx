@@ -2,14 +2,16 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { capitalize } from '../../lib/text';
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterInputs } from '../../lib/trpc';
 import type { usePendingDelete } from './usePendingDelete';
 
 /**
- * The lists: each deletes its own records, and a delete can change the rows of others (a
- * pharmacy's takes its invoices...).
+ * The lists: the routers with a `list` and a `delete`, by name. Each deletes its own records, and
+ * a delete can change the rows of others (a pharmacy's takes its invoices...).
  */
-export type ListName = 'pharmacies' | 'products' | 'orders' | 'invoices' | 'payments';
+export type ListName = {
+  [K in keyof RouterInputs]: 'list' | 'delete' extends keyof RouterInputs[K] ? K : never;
+}[keyof RouterInputs];
 
 /** What a list's delete procedure offers. */
 interface DeleteProcedure {
@@ -21,14 +23,6 @@ interface DeleteProcedure {
     isPending: boolean;
   };
 }
-
-const DELETE: Record<ListName, DeleteProcedure> = {
-  pharmacies: trpc.pharmacies.delete,
-  products: trpc.products.delete,
-  orders: trpc.orders.delete,
-  invoices: trpc.invoices.delete,
-  payments: trpc.payments.delete,
-};
 
 /**
  * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
@@ -53,7 +47,8 @@ export function DeleteConfirmation<TRecord extends { id: number }>({
   refresh: readonly ListName[];
 }) {
   const utils = trpc.useUtils();
-  const mutation = DELETE[list].useMutation();
+  // Every list's router has its `delete`: the list's name is all a page gives.
+  const mutation = (trpc[list].delete as DeleteProcedure).useMutation();
   const invalidate = async () => {
     await Promise.all(refresh.map((list) => utils[list].invalidate()));
   };
