@@ -1,5 +1,4 @@
 import { createDb } from '@pharm/db';
-import type { Logger } from 'pino';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
@@ -22,8 +21,6 @@ const address = await server.start();
 server.app.log.info(
   `PharmSupply on ${address} (${dbHandle.driver === 'pg' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`})`,
 );
-// The log is buffered (server.ts); whoever started the server waits for these lines.
-(server.app.log as Logger).flush();
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

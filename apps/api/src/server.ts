@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { DbHandle } from '@pharm/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { pino } from 'pino';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config.js';
@@ -42,19 +41,6 @@ async function sessionSecret(dbHandle: DbHandle, configured: string | undefined)
   return row.value;
 }
 
-/**
- * Standard output written once per 4 KB of log lines (some twenty requests) rather than once a
- * line: a write per request line was a tenth of a signed-in request's CPU (bench/http.ts
- * --profile /api/user). Flushed every second, so that a quiet server's lines still show soon,
- * and on exit.
- */
-function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, minLength: 4096, sync: true });
-  setInterval(() => destination.flush(), 1000).unref();
-  process.once('exit', () => destination.flushSync());
-  return destination;
-}
-
 export async function createServer({ dbHandle, config, logger = false }: ServerOptions) {
   const { db } = dbHandle;
   const app = Fastify({
@@ -63,7 +49,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
           level: config.log.level,
           ...(config.log.pretty
             ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } }
-            : { stream: bufferedStdout() }),
+            : {}),
         }
       : false,
     // Fastify's own logging writes two lines per request; the onResponse hook below writes one.
