@@ -10,8 +10,8 @@ if (!root) throw new Error('Missing #root element');
 
 // The session, then the page's chunks and data, before the first render: the screen renders once,
 // complete, instead of a spinner, then the frame, then the page, each a long task of its own
-// (index.html shows a spinner meanwhile). In a transition React renders it in slices of a few
-// milliseconds, so the first load does not block input for the length of the whole tree.
+// (index.html shows a spinner meanwhile). In a transition React renders it in slices, yielding
+// to the browser between them, rather than in one task the length of the whole tree.
 async function start(container: HTMLElement) {
   const router = createAppRouter();
   const session = api.auth.me.prefetch();

@@ -107,19 +107,16 @@ export function recordFormPages<
   form: (options: Options<OptionQueries>, record?: Loaded<RecordQuery>) => ReactNode;
 }) {
   const lower = page.name.toLowerCase();
-  const noOptions = (): FormData<Options<OptionQueries>> => ({
-    data: {} as Options<OptionQueries>,
-    error: null,
-  });
-  const useOptions = (): FormData<Options<OptionQueries>> =>
+  const none = {} as Options<OptionQueries>;
+  const noOptions: FormData<Options<OptionQueries>> = { data: none, error: null };
+  const useOptions = () =>
     // The same hooks on every render of a page: `page.useOptions` is there or not for good.
-    page.useOptions ? loadAll(page.useOptions()) : noOptions();
+    page.useOptions ? loadAll(page.useOptions()) : noOptions;
 
   function NewPage() {
     const options = useOptions();
     const shell = { back: page.back, title: `New ${page.name}`, description: page.newDescription };
-    if (!page.useOptions)
-      return <RecordFormPage {...shell}>{page.form({} as Options<OptionQueries>)}</RecordFormPage>;
+    if (!page.useOptions) return <RecordFormPage {...shell}>{page.form(none)}</RecordFormPage>;
     return (
       <RecordFormPage
         {...shell}
