@@ -53,8 +53,6 @@ describe('PreparedQuery', () => {
         .select('name')
         .limit(Number(v.fetch) || 1),
     );
-    await expect(broken.execute(testDb.handle.db, { fetch: 5 })).rejects.toThrow(
-      /not a parameter/,
-    );
+    await expect(broken.execute(testDb.handle.db, { fetch: 5 })).rejects.toThrow(/not a parameter/);
   });
 });
