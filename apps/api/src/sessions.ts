@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@pharm/db';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 
 export const SESSION_COOKIE = 'sid';
 /** How long a session lives without a request (rolling, enforced here on the server). */
@@ -30,16 +30,18 @@ export interface ActiveSession {
 
 /** What `load` reads: the session's times and its user. */
 interface LoadedSession extends SessionUser {
+  sid: string;
   signedInAt: Date;
   expire: Date;
 }
 
-/** The session of the sid in its one parameter, joined with its user. */
+/** The sessions of the sids in its one parameter (an array), each joined with its user. */
 function compileLoadQuery(db: Db): CompiledQuery<LoadedSession> {
   return db
     .selectFrom('session')
     .innerJoin('users', 'users.id', 'session.userId')
     .select([
+      'session.sid',
       'users.id',
       'users.email',
       'users.firstName',
@@ -48,9 +50,18 @@ function compileLoadQuery(db: Db): CompiledQuery<LoadedSession> {
       'session.signedInAt',
       'session.expire',
     ])
-    .where('session.sid', '=', '')
+    .where('session.sid', '=', sql<string>`any(${[] as string[]})`)
     .compile();
 }
+
+/** A request waiting for its session row. */
+interface PendingRead {
+  resolve(row: LoadedSession | undefined): void;
+  reject(error: unknown): void;
+}
+
+/** The most sids read by one statement; more wait for the next. */
+const MAX_BATCH = 200;
 
 /**
  * Sessions in the `session` table. A row is created at sign-in and deleted at sign-out, a new
@@ -64,23 +75,69 @@ export class SessionStore {
    * request (bench/http.ts --profile /api/user).
    */
   readonly #loadQuery: CompiledQuery<LoadedSession>;
+  /** Sids asked for since the last read was sent, with the requests waiting for each. */
+  #pending = new Map<string, PendingRead[]>();
+  #readScheduled = false;
 
   constructor(private readonly db: Db) {
     this.#loadQuery = compileLoadQuery(db);
   }
 
-  /** The live session and its user in one query; null (and the row deleted) once expired. */
+  /** The live session and its user; null (and the row deleted) once expired. */
   async load(sid: string, now = Date.now()): Promise<ActiveSession | null> {
-    const {
-      rows: [row],
-    } = await this.db.executeQuery<LoadedSession>({ ...this.#loadQuery, parameters: [sid] });
+    const row = await this.#read(sid);
     if (!row) return null;
-    const { signedInAt, expire, ...user } = row;
+    const { sid: _sid, signedInAt, expire, ...user } = row;
     if (expire.getTime() <= now || now - signedInAt.getTime() >= ABSOLUTE_TIMEOUT_MS) {
       await this.destroy(sid);
       return null;
     }
     return { sid, user, signedInAt, expire };
+  }
+
+  /**
+   * The session row of `sid`, read from the database after this call. The requests that arrive
+   * in one turn of the event loop share one statement (`sid = any($1)`): under load a signed-in
+   * request then costs a share of a read instead of a round trip of its own, which on PGlite
+   * (one query at a time, in this thread) and over a socket to PostgreSQL is most of what a
+   * small request costs (bench/README.md). Nothing is cached: every request still sees the
+   * database as it was after the request arrived, so a logout on any process holds at once.
+   */
+  #read(sid: string): Promise<LoadedSession | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.#pending.get(sid);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.#pending.set(sid, [{ resolve, reject }]);
+      if (!this.#readScheduled) {
+        this.#readScheduled = true;
+        setImmediate(() => this.#readPending());
+      }
+    });
+  }
+
+  #readPending(): void {
+    this.#readScheduled = false;
+    const batch = new Map<string, PendingRead[]>();
+    for (const [sid, waiting] of this.#pending) {
+      if (batch.size === MAX_BATCH) break;
+      batch.set(sid, waiting);
+      this.#pending.delete(sid);
+    }
+    if (this.#pending.size > 0) {
+      this.#readScheduled = true;
+      setImmediate(() => this.#readPending());
+    }
+    this.db
+      .executeQuery<LoadedSession>({ ...this.#loadQuery, parameters: [[...batch.keys()]] })
+      .then(
+        ({ rows }) => {
+          const bySid = new Map(rows.map((row) => [row.sid, row]));
+          for (const [sid, waiting] of batch) for (const w of waiting) w.resolve(bySid.get(sid));
+        },
+        (error: unknown) => {
+          for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+        },
+      );
   }
 
   /**
