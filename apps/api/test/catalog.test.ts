@@ -282,6 +282,12 @@ describe('feed parsing', () => {
     });
   });
 
+  it('counts a \\r\\n inside a quoted field as one line', () => {
+    const { records } = parseCsv('a\r\n"two\r\nlines",z\r\n"x\r\n\r\ny"\r\nlast');
+    expect(records.map((r) => r.line)).toEqual([1, 2, 4, 7]);
+    expect(parseCsv('a\r\n"two\r\nlines"\r\nb,"open').error?.row).toBe(4);
+  });
+
   it('checks the header, the field count and repeated product columns', () => {
     expect(parseFeed('sku,name,colour,weight\n', 'csv').errors).toEqual([
       {

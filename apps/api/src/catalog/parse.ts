@@ -227,6 +227,8 @@ const LINE_BREAKS = /\r\n|\r|\n/g;
 export function parseCsv(text: string): { records: CsvRecord[]; error?: ImportRowError } {
   const records: CsvRecord[] = [];
   let lastLine = 0;
+  // csv-parse counts a \r\n inside a quoted field as two lines, and so every line after it.
+  let doubled = 0;
   try {
     parse(text, {
       bom: true,
@@ -235,10 +237,14 @@ export function parseCsv(text: string): { records: CsvRecord[]; error?: ImportRo
       skip_empty_lines: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       on_record: (fields: string[], context) => {
+        let breaks = 0;
+        for (const field of fields) {
+          breaks += field.match(LINE_BREAKS)?.length ?? 0;
+          doubled += field.match(/\r\n/g)?.length ?? 0;
+        }
         // `lines` is where the record ends; it started as many lines earlier as its fields break.
-        const breaks = fields.reduce((n, f) => n + (f.match(LINE_BREAKS)?.length ?? 0), 0);
-        records.push({ line: context.lines - breaks, fields });
-        lastLine = context.lines;
+        lastLine = context.lines - doubled;
+        records.push({ line: lastLine - breaks, fields });
         return null;
       },
     });
