@@ -1,13 +1,14 @@
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { FeedProvider, MAX_FEED_BYTES } from '../src/catalog/feed-provider.js';
-import { parseCsv, parseFeed } from '../src/catalog/parse.js';
+import { parseCsv, parseFeed, readFeed, type FeedChunks } from '../src/catalog/parse.js';
 import { providerSlug } from '../src/catalog/provider.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
@@ -31,6 +32,18 @@ function generatedCsv(products: number, variants: number, prefix = 'GEN', price 
     }
   }
   return lines.join('\n');
+}
+
+/** The UTF-8 bytes of `text` as a stream, cut at the given byte offsets. */
+function chunks(text: string, ...cuts: number[]): FeedChunks {
+  const bytes = Buffer.from(text);
+  const ends = [...cuts, bytes.length];
+  return Readable.from(ends.map((end, i) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end)));
+}
+
+/** Every byte its own chunk. */
+function byteByByte(text: string): FeedChunks {
+  return chunks(text, ...Array.from({ length: Buffer.byteLength(text) - 1 }, (_, i) => i + 1));
 }
 
 let dir: string;
@@ -72,12 +85,12 @@ beforeEach(async () => {
 });
 
 describe('the shipped sample feed', () => {
-  it('has at least 40 valid products, covering all eight categories', () => {
+  it('has at least 40 valid products, covering all eight categories', async () => {
     expect(sample.products.length).toBeGreaterThanOrEqual(40);
     expect(new Set(sample.products.map((p) => p.category))).toEqual(
       new Set(['Vial', 'Stopper', 'Seal', 'Cap', 'Syringe', 'Cartridge', 'API', 'Peptide']),
     );
-    const parsed = parseFeed(readFileSync(SAMPLE_PATH, 'utf8'));
+    const parsed = await parseFeed(readFileSync(SAMPLE_PATH, 'utf8'));
     expect(parsed.errors).toEqual([]);
     expect(parsed.products).toHaveLength(sample.products.length);
   });
@@ -268,34 +281,72 @@ describe('CSV upload', () => {
 });
 
 describe('feed parsing', () => {
-  it('reads quoted CSV fields with commas, quotes and line breaks, keeping line numbers', () => {
-    const { records } = parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\nlast,row');
+  it('reads quoted CSV fields with commas, quotes and line breaks, keeping line numbers', async () => {
+    const { records } = await parseCsv(
+      chunks('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\nlast,row'),
+    );
     expect(records).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 2, fields: ['x, y', 'say "hi"'] },
       { line: 3, fields: ['two\nlines', 'z'] },
       { line: 6, fields: ['last', 'row'] },
     ]);
-    expect(parseCsv('a,b\nc,"open\n').error).toEqual({
+    expect((await parseCsv(chunks('a,b\nc,"open\n'))).error).toEqual({
       row: 2,
       message: 'A quoted field is not closed',
     });
   });
 
-  it('counts a \\r\\n inside a quoted field as one line', () => {
-    const { records } = parseCsv('a\r\n"two\r\nlines",z\r\n"x\r\n\r\ny"\r\nlast');
+  it('counts a \\r\\n inside a quoted field as one line', async () => {
+    const { records } = await parseCsv(chunks('a\r\n"two\r\nlines",z\r\n"x\r\n\r\ny"\r\nlast'));
     expect(records.map((r) => r.line)).toEqual([1, 2, 4, 7]);
-    expect(parseCsv('a\r\n"two\r\nlines"\r\nb,"open').error?.row).toBe(4);
+    expect((await parseCsv(chunks('a\r\n"two\r\nlines"\r\nb,"open'))).error?.row).toBe(4);
   });
 
-  it('checks the header, the field count and repeated product columns', () => {
-    expect(parseFeed('sku,name,colour,weight\n', 'csv').errors).toEqual([
+  it('parses a CSV cut into chunks anywhere the same as the whole text', async () => {
+    // A BOM, a quoted field with a comma, quotes and a line break, \r\n, \r and \n endings, blank
+    // lines, a stray quote, and characters of two, three and four bytes.
+    const text =
+      '\uFEFFsku,name\r\n"A-1","Vial, ""2R""\r\nclear"\r\n\r\nB-2,Café 5\u00A0€ 🧪\rC-3,12" cap\n\nD-4,end';
+    const whole = await parseCsv(chunks(text));
+    expect(whole).toEqual({
+      records: [
+        { line: 1, fields: ['sku', 'name'] },
+        { line: 2, fields: ['A-1', 'Vial, "2R"\r\nclear'] },
+        { line: 5, fields: ['B-2', 'Café 5\u00A0€ 🧪'] },
+        { line: 6, fields: ['C-3', '12" cap'] },
+        { line: 8, fields: ['D-4', 'end'] },
+      ],
+    });
+    // Every cut in two: inside the BOM, inside quotes, between \r and \n, inside a character.
+    for (let cut = 1; cut < Buffer.byteLength(text); cut += 1) {
+      expect(await parseCsv(chunks(text, cut)), `cut at byte ${cut}`).toEqual(whole);
+    }
+    expect(await parseCsv(byteByByte(text))).toEqual(whole);
+
+    const open = 'a,b\r\nc,"open\r\nstill open';
+    expect(await parseCsv(byteByByte(open))).toEqual(await parseCsv(chunks(open)));
+    const csv = generatedCsv(20, 3);
+    expect(await readFeed(byteByByte(csv), 'csv')).toEqual(await parseFeed(csv, 'csv'));
+  });
+
+  it('sniffs the format from the first character that is not white space, however it is cut', async () => {
+    const json = '\uFEFF \r\n\t[{"sku":"A","name":"Ä","category":"Cap","defaultPrice":1}]';
+    const feed = await readFeed(byteByByte(json));
+    expect(feed).toEqual(await parseFeed(json));
+    expect(feed.products).toMatchObject([{ sku: 'A', name: 'Ä', variants: [] }]);
+    const csv = `\uFEFF${HEADER}\nA,B,Cap,1,,,,,,,,,`;
+    expect(await readFeed(byteByByte(csv))).toEqual(await parseFeed(csv, 'csv'));
+  });
+
+  it('checks the header, the field count and repeated product columns', async () => {
+    expect((await parseFeed('sku,name,colour,weight\n', 'csv')).errors).toEqual([
       {
         row: 1,
         message: 'Header: unknown column "weight"; missing columns category, default_price',
       },
     ]);
-    const feed = parseFeed(
+    const feed = await parseFeed(
       [
         HEADER,
         'A,Vial A,vials,1.00,,A-1,,,,,,,',
@@ -316,8 +367,8 @@ describe('feed parsing', () => {
     });
   });
 
-  it('finds a variant SKU used twice, and sniffs JSON from CSV', () => {
-    const feed = parseFeed(
+  it('finds a variant SKU used twice, and sniffs JSON from CSV', async () => {
+    const feed = await parseFeed(
       JSON.stringify([
         { sku: 'A', name: 'A', category: 'Cap', defaultPrice: 1, variants: [{ variantSku: 'X' }] },
         { sku: 'B', name: 'B', category: 'Cap', defaultPrice: 2, variants: [{ variantSku: 'X' }] },
@@ -326,12 +377,14 @@ describe('feed parsing', () => {
     expect(feed.errors).toEqual([
       { row: 2, message: 'Variant SKU X already appears at position 1' },
     ]);
-    expect(parseFeed('{not json').errors[0]!.message).toMatch(/^The feed is not valid JSON/);
+    expect((await parseFeed('{not json')).errors[0]!.message).toMatch(
+      /^The feed is not valid JSON/,
+    );
   });
 
-  it('caps the listed errors at 100', () => {
+  it('caps the listed errors at 100', async () => {
     const rows = Array.from({ length: 150 }, (_, i) => `S${i},,Vial,1.00,,,,,,,,,`);
-    const { errors } = parseFeed([HEADER, ...rows].join('\n'), 'csv');
+    const { errors } = await parseFeed([HEADER, ...rows].join('\n'), 'csv');
     expect(errors).toHaveLength(101);
     expect(errors[100]!.message).toBe('…and 50 more errors not listed');
   });
@@ -375,6 +428,7 @@ describe('feed from a URL', () => {
 describe('feed from a URL that misbehaves', () => {
   let server: Server;
   let base: string;
+  const endless = { sent: 0, closed: () => {} };
   beforeAll(async () => {
     server = createHttpServer((req, res) => {
       if (req.url === '/moved') {
@@ -386,6 +440,19 @@ describe('feed from a URL that misbehaves', () => {
           'content-length': String(MAX_FEED_BYTES + 1),
         });
         res.end();
+      } else if (req.url === '/endless') {
+        // CSV rows for as long as the client reads them (long ones, so that there are few).
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        const row = Buffer.from(`E-1,Endless,Vial,1.00,,E-1-V1,,,,,,,${'x'.repeat(65_536)}\n`);
+        res.write(`${HEADER}\n`);
+        const pump = () => {
+          while (!res.destroyed) {
+            endless.sent += row.length;
+            if (!res.write(row)) return res.once('drain', pump);
+          }
+        };
+        res.on('close', () => endless.closed());
+        pump();
       } else {
         // No length announced: the cap must hold while reading.
         res.writeHead(200, { 'content-type': 'text/csv' });
@@ -419,6 +486,27 @@ describe('feed from a URL that misbehaves', () => {
     );
     await expect(new FeedProvider('Remote', `${base}/huge-streamed`).fetch()).rejects.toThrow(
       'the feed is larger than 64 MiB',
+    );
+  });
+
+  it('stops reading a feed that never ends as soon as it passes the cap', async () => {
+    const closed = new Promise<void>((resolve) => (endless.closed = resolve));
+    await expect(new FeedProvider('Remote', `${base}/endless`).fetch()).rejects.toThrow(
+      'Could not read the Remote catalogue: the feed is larger than 64 MiB',
+    );
+    // The connection is dropped; what was sent past the cap is what the socket buffers held.
+    await closed;
+    expect(endless.sent).toBeGreaterThan(MAX_FEED_BYTES);
+    expect(endless.sent).toBeLessThan(MAX_FEED_BYTES + 16 * 1024 * 1024);
+  });
+
+  it('refuses a feed file larger than the cap', async () => {
+    const file = path.join(dir, 'huge.json');
+    // A sparse file: it reads as zeros without taking the disk space.
+    writeFileSync(file, '');
+    truncateSync(file, MAX_FEED_BYTES + 1);
+    await expect(new FeedProvider('Local', file).fetch()).rejects.toThrow(
+      'Could not read the Local catalogue: the feed is larger than 64 MiB',
     );
   });
 });

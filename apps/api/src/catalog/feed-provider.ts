@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError } from '../lib/domain-error.js';
 import type { AppConfig } from '../config.js';
-import { parseFeed, type FeedFormat } from './parse.js';
+import { readFeed, type FeedChunks, type FeedFormat } from './parse.js';
 import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider.js';
 
 /** A slow or stuck provider must not hold the import (and its HTTP request) forever. */
@@ -21,6 +21,21 @@ function formatOf(location: string, contentType?: string | null): FeedFormat | u
 }
 
 /**
+ * A response's body as chunks (none without a body); stopping early cancels the download. Read
+ * through a reader because the web app type-checks this file with the DOM typings, in which a
+ * ReadableStream is not async iterable.
+ */
+async function* bodyChunks(body: ReadableStream<Uint8Array> | null): FeedChunks {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    await reader.cancel();
+  }
+}
+
+/**
  * The provider that ships with the product: a JSON or CSV feed (catalog/parse.ts) read from an
  * http(s) URL or a file, both set by CATALOG_FEED. The format follows the content type or the
  * extension, else the content.
@@ -36,11 +51,11 @@ export class FeedProvider implements CatalogProvider {
   }
 
   async fetch(): Promise<CatalogFeed> {
-    const { text, format } = await this.read();
-    return parseFeed(text, format);
+    const { chunks, format } = await this.open();
+    return readFeed(chunks, format);
   }
 
-  private async read(): Promise<{ text: string; format: FeedFormat | undefined }> {
+  private async open(): Promise<{ chunks: FeedChunks; format: FeedFormat | undefined }> {
     if (!this.location) throw this.unavailable('no catalogue feed is configured (CATALOG_FEED)');
     if (/^https?:\/\//i.test(this.location)) {
       let response: Response;
@@ -60,13 +75,22 @@ export class FeedProvider implements CatalogProvider {
         );
       }
       if (!response.ok) throw this.unavailable(`the feed answered ${response.status}`);
+      if (Number(response.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) {
+        await response.body?.cancel();
+        throw this.tooLarge();
+      }
       return {
-        text: await this.readCapped(response),
+        chunks: this.capped(bodyChunks(response.body), 'the feed broke off'),
         format: formatOf(this.location, response.headers.get('content-type')),
       };
     }
     try {
-      return { text: await readFile(this.location, 'utf8'), format: formatOf(this.location) };
+      // Opened here, not when first read, so that a missing file says so.
+      const file = await open(this.location);
+      return {
+        chunks: this.capped(file.createReadStream(), 'the feed file cannot be read'),
+        format: formatOf(this.location),
+      };
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
       throw this.unavailable(
@@ -76,31 +100,26 @@ export class FeedProvider implements CatalogProvider {
     }
   }
 
-  /** The body as text, refused as soon as it grows past MAX_FEED_BYTES. */
-  private async readCapped(response: Response): Promise<string> {
-    const tooLarge = () =>
-      this.unavailable(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MiB`);
-    if (Number(response.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) {
-      await response.body?.cancel();
-      throw tooLarge();
-    }
-    const chunks: Uint8Array[] = [];
+  /**
+   * The feed's chunks as they arrive, refused as soon as they add up to more than MAX_FEED_BYTES.
+   * Leaving the loop early cancels the body (or closes the file): nothing more is read.
+   */
+  private async *capped(chunks: AsyncIterable<Uint8Array>, failure: string): FeedChunks {
     let size = 0;
-    const reader = response.body?.getReader();
     try {
-      for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-        size += read.value.byteLength;
-        if (size > MAX_FEED_BYTES) {
-          await reader?.cancel();
-          throw tooLarge();
-        }
-        chunks.push(read.value);
+      for await (const chunk of chunks) {
+        size += chunk.byteLength;
+        if (size > MAX_FEED_BYTES) break;
+        yield chunk;
       }
     } catch (cause) {
-      if (size > MAX_FEED_BYTES) throw cause;
-      throw this.unavailable('the feed broke off', cause);
+      throw this.unavailable(failure, cause);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    if (size > MAX_FEED_BYTES) throw this.tooLarge();
+  }
+
+  private tooLarge(): DomainError {
+    return this.unavailable(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MiB`);
   }
 
   private unavailable(reason: string, cause?: unknown): DomainError {

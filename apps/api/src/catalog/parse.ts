@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   flattenIssues,
   PRODUCT_CATEGORIES,
@@ -6,7 +8,7 @@ import {
   type FieldIssue,
   type ImportRowError,
 } from '@pharm/validators';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
@@ -91,12 +93,45 @@ const CSV_LABELS: Record<string, string> = {
   packageQty: 'package_qty',
 };
 
-/** Reads a feed's text; the format is sniffed from the content when the caller cannot tell. */
-export function parseFeed(text: string, format?: FeedFormat): CatalogFeed {
-  const body = text.replace(/^\uFEFF/, '');
-  const kind = format ?? (/^\s*[[{]/.test(body) ? 'json' : 'csv');
-  const feed = kind === 'json' ? parseJsonFeed(body) : parseCsvFeed(body);
+/** A feed's bytes as they arrive: a response body, a file, or an upload in one chunk. */
+export type FeedChunks = AsyncIterable<Uint8Array>;
+
+/**
+ * Reads a feed as it arrives; the format is sniffed from its first characters when the caller
+ * cannot tell. CSV is parsed chunk by chunk; JSON is read whole, as JSON.parse needs it.
+ */
+export async function readFeed(chunks: FeedChunks, format?: FeedFormat): Promise<CatalogFeed> {
+  const input = chunks[Symbol.asyncIterator]();
+  // Sniffing reads up to the first character that is not white space (TextDecoder drops a BOM).
+  const head: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let start = '';
+  while (!format) {
+    const next = await input.next();
+    if (next.done) break;
+    head.push(next.value);
+    start += decoder.decode(next.value, { stream: true });
+    if (/\S/.test(start)) format = /^\s*[[{]/.test(start) ? 'json' : 'csv';
+  }
+  // yield* hands an early stop on to the source, which then stops downloading or reading.
+  const all = (async function* () {
+    yield* head;
+    yield* { [Symbol.asyncIterator]: () => input };
+  })();
+  const feed = format === 'json' ? parseJsonFeed(await readText(all)) : await parseCsvFeed(all);
   return { products: feed.products, errors: capErrors(feed.errors) };
+}
+
+/** An uploaded CSV arrives whole inside the JSON request body; it is read like a feed. */
+export function parseFeed(text: string, format?: FeedFormat): Promise<CatalogFeed> {
+  return readFeed(Readable.from([Buffer.from(text)]), format);
+}
+
+/** The whole text, without a BOM (TextDecoder drops it). */
+async function readText(chunks: FeedChunks): Promise<string> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return new TextDecoder().decode(Buffer.concat(parts));
 }
 
 export function capErrors(errors: ImportRowError[]): ImportRowError[] {
@@ -220,40 +255,48 @@ interface CsvRecord {
 const LINE_BREAKS = /\r\n|\r|\n/g;
 
 /**
- * RFC 4180 through csv-parse: fields in double quotes may hold commas, quotes ("") and line
- * breaks. Lenient where spreadsheets are: any line ending (even mixed), a stray quote inside an
- * unquoted field is kept as text, blank lines are skipped, the row length is checked by the caller.
+ * RFC 4180 through csv-parse's stream, fed chunk by chunk (it carries a record, a line ending or a
+ * character split between chunks over to the next): fields in double quotes may hold commas,
+ * quotes ("") and line breaks. Lenient where spreadsheets are: any line ending (even mixed), a
+ * stray quote inside an unquoted field is kept as text, blank lines are skipped, the row length is
+ * checked by the caller. Errors of the source itself (a feed too large, a broken download) are
+ * thrown, not reported as a row.
  */
-export function parseCsv(text: string): { records: CsvRecord[]; error?: ImportRowError } {
+export async function parseCsv(
+  chunks: FeedChunks,
+): Promise<{ records: CsvRecord[]; error?: ImportRowError }> {
   const records: CsvRecord[] = [];
   let lastLine = 0;
   // csv-parse counts a \r\n inside a quoted field as two lines, and so every line after it.
   let doubled = 0;
+  const parser = parse({
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    // Records are collected here, as they are parsed, so that `lastLine` is exact when an error
+    // stops the stream; nothing is passed on downstream.
+    on_record: (fields: string[], context) => {
+      let breaks = 0;
+      for (const field of fields) {
+        breaks += field.match(LINE_BREAKS)?.length ?? 0;
+        doubled += field.match(/\r\n/g)?.length ?? 0;
+      }
+      // `lines` is where the record ends; it started as many lines earlier as its fields break.
+      lastLine = context.lines - doubled;
+      records.push({ line: lastLine - breaks, fields });
+      return null;
+    },
+  });
   try {
-    parse(text, {
-      bom: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      on_record: (fields: string[], context) => {
-        let breaks = 0;
-        for (const field of fields) {
-          breaks += field.match(LINE_BREAKS)?.length ?? 0;
-          doubled += field.match(/\r\n/g)?.length ?? 0;
-        }
-        // `lines` is where the record ends; it started as many lines earlier as its fields break.
-        lastLine = context.lines - doubled;
-        records.push({ line: lastLine - breaks, fields });
-        return null;
-      },
-    });
+    await pipeline(chunks, parser);
   } catch (cause) {
-    const code = (cause as { code?: string }).code;
+    if (!(cause instanceof CsvError)) throw cause;
     const message =
-      code === 'CSV_QUOTE_NOT_CLOSED'
+      cause.code === 'CSV_QUOTE_NOT_CLOSED'
         ? 'A quoted field is not closed'
-        : `The CSV file cannot be read: ${(cause as Error).message}`;
+        : `The CSV file cannot be read: ${cause.message}`;
     return { records, error: { row: lastLine + 1, message } };
   }
   return { records };
@@ -281,8 +324,8 @@ function csvInteger(value: string): number | string {
   return /^\d{1,9}$/.test(text) ? Number(text) : value;
 }
 
-function parseCsvFeed(text: string): CatalogFeed {
-  const { records, error } = parseCsv(text);
+async function parseCsvFeed(chunks: FeedChunks): Promise<CatalogFeed> {
+  const { records, error } = await parseCsv(chunks);
   if (error) return { products: [], errors: [error] };
   const [header, ...rows] = records;
   if (!header)

@@ -68,9 +68,9 @@ export const productsRouter = createTRPCRouter({
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
     .input(catalogCsvSchema)
-    .mutation(({ ctx, input }) => previewCatalog(ctx.db, parseFeed(input.csv, 'csv'))),
-  importCsv: protectedProcedure.input(catalogCsvSchema).mutation(({ ctx, input }) =>
-    importCatalog(ctx.db, parseFeed(input.csv, 'csv'), {
+    .mutation(async ({ ctx, input }) => previewCatalog(ctx.db, await parseFeed(input.csv, 'csv'))),
+  importCsv: protectedProcedure.input(catalogCsvSchema).mutation(async ({ ctx, input }) =>
+    importCatalog(ctx.db, await parseFeed(input.csv, 'csv'), {
       provider: 'CSV upload',
       userId: ctx.user.id,
     }),
