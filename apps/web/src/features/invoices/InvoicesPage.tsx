@@ -7,7 +7,8 @@ import { MoneyText } from '../../components/MoneyText';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
-import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
+import { INVOICE_TABS } from '@pharm/validators/statuses';
+import { emptyTabText, type InvoiceListItem } from './format';
 import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions, type InvoiceRowState } from './useInvoiceActions';
@@ -70,7 +71,7 @@ export function InvoicesPage() {
       names={{ one: 'invoice', many: 'invoices' }}
       description="What your pharmacies were billed, what they paid and what they still owe."
       list={invoicesList}
-      tabs={INVOICE_LIST_TABS}
+      tabs={INVOICE_TABS}
       placeholder="Invoice # or pharmacy..."
       columns={COLUMNS}
       rowState={actions.rowState}

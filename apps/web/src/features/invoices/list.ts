@@ -1,12 +1,12 @@
+// Not the package's index: the route's search check (first-load bundle) reads this, and the
+// index would bring zod and every schema along.
+import { INVOICE_TABS, type InvoiceTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
 import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
-import { INVOICE_LIST_TABS } from './format';
-
-type InvoiceListTab = (typeof INVOICE_LIST_TABS)[number]['value'];
 
 /** The list's search params (`validateSearch`). */
-export const invoicesSearch = listSearch(INVOICE_LIST_TABS);
+export const invoicesSearch = listSearch(INVOICE_TABS);
 
 /** The list's first rows for its search params: the route's loader and the page share them. */
-export const invoicesList = ({ q, tab }: ListSearch<InvoiceListTab>) =>
+export const invoicesList = ({ q, tab }: ListSearch<InvoiceTab>) =>
   api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging);

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
-import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
+import { ORDER_STATUS_PALETTE, ORDER_TABS, ORDER_TRANSITIONS } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { ListScreen } from '../lists/ListScreen';
-import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
+import { itemsLabel, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { useOrderActions, type OrderRowState } from './useOrderActions';
 
