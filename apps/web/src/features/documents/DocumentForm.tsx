@@ -13,26 +13,15 @@ import {
   type NativeSelectFieldProps,
   type TextareaProps,
 } from '@chakra-ui/react';
-import { INVOICE_STATUS_PALETTE, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
+import { DOCUMENT_KINDS, type DocumentNoun } from './kinds';
 import { useSavedAgo } from './useSavedAgo';
 
 /** The blocks of the order and invoice forms. */
-
-/** What differs between the order and the invoice form's frames. */
-const KINDS = {
-  Order: { list: '/orders', colors: ORDER_STATUS_PALETTE, summaryWidth: '300px', summaryGap: '3' },
-  Invoice: {
-    list: '/invoices',
-    colors: INVOICE_STATUS_PALETTE,
-    summaryWidth: '320px',
-    summaryGap: '4',
-  },
-} as const;
 
 /**
  * The frame of the order and invoice forms: `notice` on top, the `details` beside the summary card
@@ -51,7 +40,7 @@ export function DocumentFormFrame({
   below,
   children,
 }: {
-  noun: keyof typeof KINDS;
+  noun: DocumentNoun;
   /** The document being edited, as saved; undefined for a new one. */
   saved: { number: string; status: string } | undefined;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -68,7 +57,7 @@ export function DocumentFormFrame({
   below?: ReactNode;
   children?: ReactNode;
 }) {
-  const kind = KINDS[noun];
+  const kind = DOCUMENT_KINDS[noun];
   return (
     <chakra.form onSubmit={onSubmit} noValidate data-testid={`${noun.toLowerCase()}-form`}>
       <Stack gap="5">
