@@ -13,7 +13,7 @@ export const invoicesList = defineList({
   empty: { text: 'No invoices yet — create an order first.', tab: emptyTabText },
   deleteMessage: (invoice) =>
     `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
-  refreshOnDelete: ['invoices', 'payments', 'pharmacies'],
+  refresh: ['invoices', 'payments', 'pharmacies'],
   query: ({ q, tab }: ListSearch<InvoiceTab>) =>
     api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging),
 });

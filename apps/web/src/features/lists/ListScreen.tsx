@@ -219,7 +219,7 @@ export function listPage<
               list={names.many}
               pending={pending}
               message={list.deleteMessage}
-              refresh={list.refreshOnDelete ?? [names.many]}
+              refresh={list.refresh ?? [names.many]}
             />
           ) : null}
         </Suspense>

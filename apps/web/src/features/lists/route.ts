@@ -100,8 +100,8 @@ export interface ListDefinition<
   empty?: { text?: string; tab?: (tab: Exclude<TTab, typeof ALL_TAB>) => string };
   /** The delete confirmation's text: the row's Delete asks it. */
   deleteMessage: (item: TItem) => string;
-  /** The lists fetched again after a delete; `[many]` unless given. */
-  refreshOnDelete?: readonly ListName[];
+  /** The lists a save or a delete of a record can change, fetched again after it; `[many]` unless given. */
+  refresh?: readonly ListName[];
   /** The query options of the rows for the route's search params: its loader and the page's. */
   query: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
 }

@@ -10,7 +10,7 @@ export const paymentsList = defineList({
   empty: { text: 'No payments recorded yet.' },
   deleteMessage: (payment) =>
     `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
-  refreshOnDelete: ['payments', 'invoices', 'pharmacies'],
+  refresh: ['payments', 'invoices', 'pharmacies'],
   query: ({ q }: ListSearch) =>
     api.payments.list.infiniteQueryOptions({ q, limit: LIST_PAGE_SIZE }, listPaging),
 });
