@@ -13,6 +13,13 @@ interface RecordList {
   refresh?: readonly ListName[];
 }
 
+/** Fetches again the lists a save of one of the list's records can change. */
+export function useListRefresh(list: RecordList) {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all((list.refresh ?? [list.names.many]).map((name) => utils[name].invalidate()));
+}
+
 /**
  * The submit of a record's form: checks the form and `save`s its data; then the spec's toast
  * ('Order created successfully', or updated), the list's `refresh` lists fetched again and back to
@@ -33,7 +40,7 @@ export function useRecordSubmit<TValues extends FieldValues, TData>(
     save: (data: TData) => Promise<unknown>;
   },
 ) {
-  const utils = trpc.useUtils();
+  const refresh = useListRefresh(list);
   const navigate = useNavigate();
   const { one, many } = list.names;
   return form.handleSubmit(async (data) => {
@@ -48,7 +55,7 @@ export function useRecordSubmit<TValues extends FieldValues, TData>(
       return;
     }
     notify.success(`${capitalize(one)} ${isEdit ? 'updated' : 'created'} successfully`);
-    await Promise.all((list.refresh ?? [many]).map((name) => utils[name].invalidate()));
+    await refresh();
     // Every list route is at `/<many>`.
     await navigate({ to: `/${many}` as LinkProps['to'] });
   });
