@@ -1,6 +1,9 @@
 // What the list routes' options use (see ListPage.tsx). Route options are part of the first-load
-// bundle, so this file holds no component and no zod: even zod's mini build put the sign-in
-// screen at 202.7 KB of brotli (e2e/first-load.test.ts allows 200 KB), against 190.3 KB without.
+// bundle, so this file holds no component and no zod: a zod/mini `listSearch` put the sign-in
+// screen at 204.4 KB of brotli and 213.3 KB of gzip (e2e/first-load.test.ts allows 200 KB of
+// each), against 192.0 and 198.7 without. The zod modules it needs are the ones the validators'
+// schemas use, loaded later, and a module goes whole into one chunk: some 50 KB of zod's core
+// came into the first load.
 import type { InputGroupProps } from '@chakra-ui/react';
 import type { EnsureInfiniteQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
