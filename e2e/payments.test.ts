@@ -241,7 +241,7 @@ describe('payments', () => {
     });
   });
 
-  it('shows a payment and deletes it after the confirmation', async () => {
+  it('shows a payment, edits it from there, and deletes it after the confirmation', async () => {
     const { body: payments } = await api('GET', '/api/payments');
     const check = payments.find((p: { reference: string | null }) => p.reference === 'CHK-1042');
     const row = `[data-testid="payment-row-${check.id}"]`;
@@ -251,6 +251,11 @@ describe('payments', () => {
     await waitForText(page, check.paymentNumber);
     await waitForText(page, 'CHK-1042');
     await screenshot(page, 'payment-details');
+    // Edit Payment closes the details and opens the payment dialog on the same payment.
+    await click(page, 'Edit Payment');
+    await page.waitForSelector('[data-testid="payment-form"]');
+    await waitForValue('[name="amount"]', '55.00');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="payment-details"]'));
     await page.keyboard.press('Escape');
     await noDialog();
 

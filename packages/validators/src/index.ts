@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './pharmacies.js';
 export * from './categories.js';
+export * from './statuses.js';
 export * from './products.js';
 export * from './orders.js';
 export * from './invoices.js';

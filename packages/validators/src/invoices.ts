@@ -13,12 +13,12 @@ import {
 import { MAX_MONEY_CENTS } from './orders.js';
 import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
 import { termsField, type PaymentTerms } from './pharmacies.js';
-
-export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Partially Paid', 'Paid'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-/** What a badge shows: a stored status, or Overdue, which is derived and never stored. */
-export type InvoiceDisplayStatus = InvoiceStatus | 'Overdue';
+import {
+  INVOICE_STATUSES,
+  INVOICE_TABS,
+  type InvoiceDisplayStatus,
+  type InvoiceStatus,
+} from './statuses.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
@@ -69,18 +69,6 @@ export const clientInvoiceStatusField = z.enum(CLIENT_INVOICE_STATUSES, {
       ? `Status ${issue.input} is set by the server, not by a client`
       : `Status must be one of ${CLIENT_INVOICE_STATUSES.join(', ')}`,
 });
-
-/**
- * The spec's badge colours as Chakra palette names (Unpaid yellow, Partially Paid orange, Paid
- * green, Overdue red, anything else grey), for the web's badges and the PDF's status line.
- */
-export const INVOICE_STATUS_PALETTE = {
-  Draft: 'gray',
-  Unpaid: 'yellow',
-  'Partially Paid': 'orange',
-  Paid: 'green',
-  Overdue: 'red',
-} as const satisfies Record<InvoiceDisplayStatus, string>;
 
 /**
  * docs/rules.md §3: past its due date with something still owed, and not Paid. Drafts count too,
@@ -153,11 +141,11 @@ export const invoiceSchema = z
 export const invoiceStatusOnlySchema = z.strictObject({ status: clientInvoiceStatusField });
 export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySchema);
 
-/** The invoices list tabs; overdue is derived, never stored. */
-export const INVOICE_TABS = ['all', 'unpaid', 'partially_paid', 'paid', 'overdue'] as const;
-export type InvoiceTab = (typeof INVOICE_TABS)[number];
+const INVOICE_TAB_VALUES = INVOICE_TABS.map((tab) => tab.value);
 export const invoiceListQuery = listQuery.extend({
-  tab: z.enum(INVOICE_TABS, { error: `Tab must be one of ${INVOICE_TABS.join(', ')}` }).optional(),
+  tab: z
+    .enum(INVOICE_TAB_VALUES, { error: `Tab must be one of ${INVOICE_TAB_VALUES.join(', ')}` })
+    .optional(),
   /** Only invoices a payment can be recorded against: not Paid, with a balance above 0. */
   payable: z.boolean({ error: 'payable must be true or false' }).optional(),
 });

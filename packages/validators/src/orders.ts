@@ -1,28 +1,7 @@
 import { z } from 'zod';
 import { entityId, fullOrOnly, isoDate, listQuery, money, optionalText } from './common.js';
 import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
-
-export const ORDER_STATUSES = ['Draft', 'Sent', 'Fulfilled', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** docs/rules.md §3: the only status changes allowed. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  Draft: ['Sent', 'Cancelled'],
-  Sent: ['Fulfilled', 'Cancelled'],
-  Fulfilled: [],
-  Cancelled: [],
-};
-
-/**
- * The spec's badge colours as Chakra palette names (Draft grey, Sent blue, Fulfilled green,
- * Cancelled red): the web's badges and the PDF's status line both read them from here.
- */
-export const ORDER_STATUS_PALETTE = {
-  Draft: 'gray',
-  Sent: 'blue',
-  Fulfilled: 'green',
-  Cancelled: 'red',
-} as const satisfies Record<OrderStatus, string>;
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from './statuses.js';
 
 /** Whether an order may go from one status to another; staying where it is always may. */
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {

@@ -2,7 +2,9 @@ import type { Db, Invoice, InvoiceLineItem, Order } from '@pharm/db';
 import {
   formatUsd,
   fromCents,
+  INVOICE_TABS,
   invoiceTotals,
+  tabStatus,
   todayIso,
   toCents,
   type ClientInvoiceStatus,
@@ -67,12 +69,6 @@ async function lineItemsOf(
   return byInvoice;
 }
 
-const TAB_STATUS = {
-  unpaid: 'Unpaid',
-  partially_paid: 'Partially Paid',
-  paid: 'Paid',
-} as const satisfies Record<string, InvoiceStatus>;
-
 /**
  * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
  * §3: due before today, balance above 0, not Paid); `payable` those a payment can still go to;
@@ -99,9 +95,9 @@ export async function listInvoices(
       .where('i.dueDate', '<', today)
       .where('i.balance', '>', '0')
       .where('i.status', '<>', 'Paid');
-  } else if (query.tab && query.tab !== 'all') {
-    q = q.where('i.status', '=', TAB_STATUS[query.tab]);
   }
+  const status = tabStatus(INVOICE_TABS, query.tab);
+  if (status) q = q.where('i.status', '=', status);
   if (query.payable) q = q.where('i.balance', '>', '0').where('i.status', '<>', 'Paid');
   if (query.q) {
     const pattern = containsPattern(query.q);

@@ -3,7 +3,7 @@ import { Box, Grid, Heading, Text } from '@chakra-ui/react';
 
 /**
  * One titled part of a record form card: title and description on the left, the fields on the
- * right (stacked on narrow screens).
+ * right, two to a row (the whole section stacked, a field to a row, on narrow screens).
  */
 export function FormSection({
   title,
@@ -24,7 +24,9 @@ export function FormSection({
           {description}
         </Text>
       </Box>
-      <Box>{children}</Box>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+        {children}
+      </Grid>
     </Grid>
   );
 }

@@ -13,10 +13,12 @@ export interface FormData<T> {
 }
 
 /** The data a query has once loaded. */
-type Loaded<Q extends FormData<unknown>> = Q extends { data: infer D } ? NonNullable<D> : never;
+export type Loaded<Q extends FormData<unknown>> = Q extends { data: infer D }
+  ? NonNullable<D>
+  : never;
 
 /** The data of several queries once loaded, by their names. */
-type Options<Q extends Record<string, FormData<unknown>>> = { [K in keyof Q]: Loaded<Q[K]> };
+export type Options<Q extends Record<string, FormData<unknown>>> = { [K in keyof Q]: Loaded<Q[K]> };
 
 /**
  * The data of several queries once every one has it, by the same names: `{ order, pharmacies }`

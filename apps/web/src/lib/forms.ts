@@ -1,18 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { serverFieldErrors } from './errors';
 
+/** zodResolver's module: loaded with the schemas it checks (lazyZodResolver). */
+export const loadZodResolver = () => import('@hookform/resolvers/zod');
+
 /**
- * `zodResolver(schema)` for a schema imported when the form first validates (on submit). The
- * sign-in forms use it: zod and the schemas (some 27 KB compressed) would otherwise load before
- * the screen shows; typing in the form starts loading them (preloadAfterSignIn).
+ * `zodResolver(schema)` for a schema imported when the form first validates (on submit), with
+ * zodResolver itself. The sign-in forms use it: zod and the schemas (some 27 KB compressed) would
+ * otherwise load before the screen shows, and zodResolver (0.8 KB) with them; typing in the form
+ * starts loading them (preloadAfterSignIn).
  */
 export function lazyZodResolver<Input extends FieldValues, Output>(
   loadSchema: () => Promise<z.ZodType<Output, Input>>,
 ): Resolver<Input, unknown, Output> {
-  return async (values, context, options) =>
-    zodResolver(await loadSchema())(values, context, options);
+  return async (values, context, options) => {
+    const [{ zodResolver }, schema] = await Promise.all([loadZodResolver(), loadSchema()]);
+    return zodResolver(schema)(values, context, options);
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { loadZodResolver } from '../../lib/forms';
 import { loadToaster } from '../../lib/notify';
 import { loadAppShell } from '../shell/lazy';
 
@@ -6,11 +7,12 @@ export const loadAuthSchemas = () => import('@pharm/validators');
 
 /**
  * Called as the user types in a sign-in form (each call after the first costs nothing): loads what
- * comes next while the screen is already usable: the schemas for the submit, the toaster for a
- * refusal and the signed-in frame for a success.
+ * comes next while the screen is already usable: the schemas and zodResolver for the submit, the
+ * toaster for a refusal and the signed-in frame for a success.
  */
 export function preloadAfterSignIn(): void {
   void loadAuthSchemas();
+  void loadZodResolver();
   void loadToaster();
   void loadAppShell();
 }

@@ -13,45 +13,35 @@ import {
   type NativeSelectFieldProps,
   type TextareaProps,
 } from '@chakra-ui/react';
-import { INVOICE_STATUS_PALETTE, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import { DraftFormFooter } from '../../components/DraftFormFooter';
 import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
+import { DOCUMENT_KINDS, type DocumentNoun } from './kinds';
 import { useSavedAgo } from './useSavedAgo';
 
 /** The blocks of the order and invoice forms. */
 
-/** What differs between the order and the invoice form's frames. */
-const KINDS = {
-  Order: { list: '/orders', colors: ORDER_STATUS_PALETTE, summaryWidth: '300px', summaryGap: '3' },
-  Invoice: {
-    list: '/invoices',
-    colors: INVOICE_STATUS_PALETTE,
-    summaryWidth: '320px',
-    summaryGap: '4',
-  },
-} as const;
-
 /**
- * The frame of the order and invoice forms: `notice` on top, the `details` beside the summary card
- * (the document's number once it has one, its status, then `summary`), what comes `below`, and
- * the draft form footer; `children` (its dialogs) after.
+ * The frame of the order and invoice forms: `notice` on top; the details card (its `fields`, then
+ * the notes) with `more` cards under it, beside the summary card (the document's number once it
+ * has one, its status, then `summary`); what comes `below`, and the draft form footer; `children`
+ * (its dialogs) after. The document's kind is its draft's.
  */
 export function DocumentFormFrame({
-  noun,
   saved,
   onSubmit,
   saving,
   locked = false,
   notice,
-  details,
+  fields,
+  notes,
+  more,
   summary,
   below,
   children,
 }: {
-  noun: keyof typeof KINDS;
   /** The document being edited, as saved; undefined for a new one. */
   saved: { number: string; status: string } | undefined;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -63,12 +53,24 @@ export function DocumentFormFrame({
   /** A Fulfilled or Cancelled order: it can no longer be submitted. */
   locked?: boolean;
   notice?: ReactNode;
-  details: ReactNode;
+  fields: ReactNode;
+  /** The notes field's props: its `register('notes')` and its error. */
+  notes: TextareaProps & { error: string | undefined };
+  more?: ReactNode;
   summary: ReactNode;
   below?: ReactNode;
   children?: ReactNode;
 }) {
-  const kind = KINDS[noun];
+  const { noun } = saving.draft;
+  const kind = DOCUMENT_KINDS[noun];
+  const details = (
+    <SectionCard title={`${noun} Details`} description={kind.details}>
+      <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+        {fields}
+        <NotesField placeholder={kind.notesPlaceholder} {...notes} />
+      </Grid>
+    </SectionCard>
+  );
   return (
     <chakra.form onSubmit={onSubmit} noValidate data-testid={`${noun.toLowerCase()}-form`}>
       <Stack gap="5">
@@ -78,7 +80,14 @@ export function DocumentFormFrame({
           gap="5"
           alignItems="start"
         >
-          {details}
+          {more ? (
+            <Stack gap="5">
+              {details}
+              {more}
+            </Stack>
+          ) : (
+            details
+          )}
           <SectionCard title={`${noun} Summary`}>
             <Stack gap={kind.summaryGap} data-testid={`${noun.toLowerCase()}-summary`}>
               {saved ? <SummaryRow label={`${noun} #`}>{saved.number}</SummaryRow> : null}
@@ -182,7 +191,7 @@ export function SummaryRow({
 }
 
 /** The document's notes, the full width of the details card's three columns. */
-export function NotesField({ error, ...props }: TextareaProps & { error: string | undefined }) {
+function NotesField({ error, ...props }: TextareaProps & { error: string | undefined }) {
   return (
     <GridItem colSpan={{ md: 3 }}>
       <FormField label="Notes" error={error}>
@@ -230,11 +239,12 @@ export function SummaryTotal({
  * Save Draft of a new document: `save` creates the draft the first time and updates it after
  * (`draftId`); `savedAgo` tells how long ago it last saved.
  */
-export function useDraft(noun: 'order' | 'invoice') {
+export function useDraft(noun: DocumentNoun) {
   const [draftId, setDraftId] = useState<number | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const savedAgo = useSavedAgo(savedAt);
+  const lower = noun.toLowerCase();
 
   const save = async (
     send: () => Promise<{ id: number }>,
@@ -246,15 +256,15 @@ export function useDraft(noun: 'order' | 'invoice') {
       const saved = await send();
       setDraftId(saved.id);
       setSavedAt(Date.now());
-      notify.success(`Your ${noun} draft has been saved successfully.`, 'Draft saved');
+      notify.success(`Your ${lower} draft has been saved successfully.`, 'Draft saved');
       await afterSave();
     } catch (error) {
       onError(error);
-      notify.error('Save failed', `There was an error saving your ${noun} draft.`);
+      notify.error('Save failed', `There was an error saving your ${lower} draft.`);
     } finally {
       setSaving(false);
     }
   };
 
-  return { draftId, savedAgo, saving, save };
+  return { noun, draftId, savedAgo, saving, save };
 }

@@ -1,21 +1,13 @@
 import { Card, Grid, Skeleton, Stack } from '@chakra-ui/react';
+import { DOCUMENT_KINDS, type DocumentNoun } from './kinds';
 
 /**
- * Placeholders in the shape of an order or invoice form while it loads: the details card, its
- * fields `spans` columns wide (of 3), the summary card beside it `summaryWidth` wide with
- * `summaryRows` rows, and with `lines`, the line-items card under them.
+ * Placeholders in the shape of an order or invoice form while it loads: the details card, the
+ * summary card beside it and, where the document has line items, their card under them.
  */
-export function DocumentFormSkeleton({
-  spans,
-  summaryWidth,
-  summaryRows,
-  lines = 0,
-}: {
-  spans: readonly number[];
-  summaryWidth: string;
-  summaryRows: number;
-  lines?: number;
-}) {
+export function DocumentFormSkeleton({ noun }: { noun: DocumentNoun }) {
+  const { summaryWidth, skeleton } = DOCUMENT_KINDS[noun];
+  const { spans, summaryRows, lines } = skeleton;
   return (
     <Stack gap="5" data-testid="form-skeleton" aria-busy="true">
       <Grid templateColumns={{ base: '1fr', lg: `minmax(0, 1fr) ${summaryWidth}` }} gap="5">

@@ -7,8 +7,9 @@ import { EMPTY } from '../../lib/text';
 import { termsLabel } from '../pharmacies/format';
 import type { InvoiceListItem } from './format';
 import { shownStatus } from './status';
-import type { useInvoiceActions } from './useInvoiceActions';
+import type { InvoiceRowState } from './useInvoiceActions';
 import { useRecordTabs } from '../activity/RecordTabs';
+import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
   DocumentContent,
@@ -44,14 +45,10 @@ function TotalRow({
  * totals, with the paid amount once something is paid.
  */
 export function InvoiceDetailsDialog({
-  invoice,
+  record: invoice,
   onClose,
-  actions,
-}: {
-  invoice: InvoiceListItem | null;
-  onClose: () => void;
-  actions: ReturnType<typeof useInvoiceActions>;
-}) {
+  state,
+}: DetailsProps<InvoiceListItem, InvoiceRowState>) {
   const current = useLastShown(invoice);
   const tabs = useRecordTabs('invoice', current?.id);
   const product = current
@@ -76,9 +73,9 @@ export function InvoiceDetailsDialog({
           // Taller than most screens, and nothing in it takes focus: focusable, so that the
           // keyboard can scroll it.
           bodyProps={{ tabIndex: 0 }}
-          downloading={actions.openingId === current.id}
+          downloading={state.opening}
           downloadingText="Opening..."
-          onDownload={() => void actions.openPdf(current)}
+          onDownload={() => void state.openPdf(current)}
         >
           <FactsPanel>
             <Fact label="Invoice Date">{formatDate(current.invoiceDate)}</Fact>

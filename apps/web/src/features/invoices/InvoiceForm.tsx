@@ -1,6 +1,5 @@
-import { Field, Grid, GridItem, Input, InputGroup, Separator, Stack } from '@chakra-ui/react';
+import { Field, Grid, GridItem, Input, InputGroup, Separator } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import {
   addDaysIso,
@@ -23,21 +22,14 @@ import {
 } from '@pharm/validators';
 import { FormField, MoneyInput } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import {
-  DocumentFormFrame,
-  NotesField,
-  OptionsSelect,
-  PharmacyPicker,
-  SummaryRow,
-  SummaryTotal,
-  useDraft,
-} from '../documents/DocumentForm';
+import * as doc from '../documents/DocumentForm';
 import { TermsSelect } from '../pharmacies/TermsSelect';
+import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import type { InvoiceDetails, InvoiceOrderOption } from './format';
+import { invoicesList } from './list';
 
 /**
  * The form's values: the invoice as typed. `taxRate` holds the percent the input shows ('8.75'),
@@ -133,9 +125,8 @@ export function InvoiceForm({
   pharmacies: readonly { id: number; name: string }[];
 }) {
   const isEdit = invoice !== undefined;
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const draft = useDraft('invoice');
+  const refresh = useListRefresh(invoicesList);
+  const draft = doc.useDraft('Invoice');
 
   const form = useForm<InvoiceFormValues, unknown, InvoiceData>({
     resolver,
@@ -144,7 +135,6 @@ export function InvoiceForm({
   const {
     control,
     register,
-    handleSubmit,
     getValues,
     setValue,
     setError,
@@ -203,13 +193,6 @@ export function InvoiceForm({
     return id ? update.mutateAsync({ id, data }) : create.mutateAsync(data);
   };
 
-  const invalidate = () =>
-    Promise.all([
-      utils.invoices.invalidate(),
-      utils.payments.invalidate(),
-      utils.pharmacies.invalidate(),
-    ]);
-
   const saveDraft = async () => {
     if (!(getValues('pharmacyId') >= 1)) {
       notify.error('Cannot save', 'Please select a pharmacy.');
@@ -217,116 +200,95 @@ export function InvoiceForm({
     }
     await draft.save(
       () => send('Draft'),
-      invalidate,
+      refresh,
       (error) => applyServerFieldErrors(error, setError, FIELDS),
     );
   };
 
-  const onSubmit = handleSubmit(async () => {
-    try {
-      await send(isEdit ? undefined : 'Unpaid');
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error(
-        'Error',
-        `Failed to ${isEdit ? 'update' : 'create'} invoice: ${errorMessage(error)}`,
-      );
-      return;
-    }
-    notify.success(isEdit ? 'Invoice updated successfully' : 'Invoice created successfully');
-    await invalidate();
-    await navigate({ to: '/invoices' });
+  const onSubmit = useRecordSubmit(form, invoicesList, {
+    isEdit,
+    fields: () => FIELDS,
+    save: () => send(isEdit ? undefined : 'Unpaid'),
   });
 
   const locked = fromOrderId !== null;
 
   return (
-    <DocumentFormFrame
-      noun="Invoice"
+    <doc.DocumentFormFrame
       saved={invoice && { number: invoice.invoiceNumber, status: invoice.status }}
       onSubmit={onSubmit}
       saving={{ draft, saveDraft, submitting: isSubmitting }}
-      details={
-        <Stack gap="5">
-          <SectionCard
-            title="Invoice Details"
-            description="Who is billed, from which order, and when."
-          >
-            <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
-              <GridItem colSpan={{ md: 3 }}>
-                <FormField
-                  label="From Order"
-                  error={errors.fromOrderId?.message}
-                  helper={
-                    <Field.HelperText>
-                      Copies the order’s line items; the pharmacy and amount follow it.
-                    </Field.HelperText>
-                  }
-                >
-                  <OptionsSelect
-                    name="fromOrderId"
-                    value={fromOrderId ?? ''}
-                    onChange={(event) => pickOrder(event.target.value)}
-                    none={{ value: '', label: 'None — a standalone invoice' }}
-                    options={orderOptions}
-                  />
-                </FormField>
-              </GridItem>
-              <PharmacyPicker
-                options={pharmacies.map((pharmacy) => ({
-                  value: pharmacy.id,
-                  label: pharmacy.name,
-                }))}
-                error={errors.pharmacyId?.message}
-                disabled={locked}
-                helper={locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
-                name="pharmacyId"
-                value={pharmacyId}
-                onChange={(event) => set('pharmacyId', Number(event.target.value))}
-              />
-              <FormField label="Invoice date" error={errors.invoiceDate?.message} required>
-                <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
-              </FormField>
-              <FormField label="Payment terms" error={errors.terms?.message}>
-                <TermsSelect
-                  emptyLabel="Not specified"
-                  {...register('terms', { onChange: followTerms })}
-                />
-              </FormField>
-              <FormField label="Due date" error={errors.dueDate?.message} required>
-                <Input type="date" {...register('dueDate')} />
-              </FormField>
-              <NotesField
-                error={errors.notes?.message}
-                placeholder="Payment instructions, references, ..."
-                {...register('notes')}
-              />
-            </Grid>
-          </SectionCard>
-
-          <SectionCard
-            title="Product Information"
-            description="Lot and packaging details printed on the invoice."
-          >
-            <Grid
-              templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
-              gap="5"
+      fields={
+        <>
+          <GridItem colSpan={{ md: 3 }}>
+            <FormField
+              label="From Order"
+              error={errors.fromOrderId?.message}
+              helper={
+                <Field.HelperText>
+                  Copies the order’s line items; the pharmacy and amount follow it.
+                </Field.HelperText>
+              }
             >
-              {(
-                [
-                  ['lotNumber', 'Lot number', 'LT-240117-A'],
-                  ['traySize', 'Tray size', '10 x 10'],
-                  ['nestSize', 'Nest size', '100'],
-                  ['caseSize', 'Case size', '1,000'],
-                ] as const
-              ).map(([name, label, placeholder]) => (
-                <FormField key={name} label={label} error={errors[name]?.message}>
-                  <Input placeholder={placeholder} {...register(name)} />
-                </FormField>
-              ))}
-            </Grid>
-          </SectionCard>
-        </Stack>
+              <doc.OptionsSelect
+                name="fromOrderId"
+                value={fromOrderId ?? ''}
+                onChange={(event) => pickOrder(event.target.value)}
+                none={{ value: '', label: 'None — a standalone invoice' }}
+                options={orderOptions}
+              />
+            </FormField>
+          </GridItem>
+          <doc.PharmacyPicker
+            options={pharmacies.map((pharmacy) => ({
+              value: pharmacy.id,
+              label: pharmacy.name,
+            }))}
+            error={errors.pharmacyId?.message}
+            disabled={locked}
+            helper={locked ? <Field.HelperText>The order’s pharmacy.</Field.HelperText> : null}
+            name="pharmacyId"
+            value={pharmacyId}
+            onChange={(event) => set('pharmacyId', Number(event.target.value))}
+          />
+          <FormField label="Invoice date" error={errors.invoiceDate?.message} required>
+            <Input type="date" {...register('invoiceDate', { onChange: followTerms })} />
+          </FormField>
+          <FormField label="Payment terms" error={errors.terms?.message}>
+            <TermsSelect
+              emptyLabel="Not specified"
+              {...register('terms', { onChange: followTerms })}
+            />
+          </FormField>
+          <FormField label="Due date" error={errors.dueDate?.message} required>
+            <Input type="date" {...register('dueDate')} />
+          </FormField>
+        </>
+      }
+      notes={{ ...register('notes'), error: errors.notes?.message }}
+      more={
+        <SectionCard
+          title="Product Information"
+          description="Lot and packaging details printed on the invoice."
+        >
+          <Grid
+            templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+            gap="5"
+          >
+            {(
+              [
+                ['lotNumber', 'Lot number', 'LT-240117-A'],
+                ['traySize', 'Tray size', '10 x 10'],
+                ['nestSize', 'Nest size', '100'],
+                ['caseSize', 'Case size', '1,000'],
+              ] as const
+            ).map(([name, label, placeholder]) => (
+              <FormField key={name} label={label} error={errors[name]?.message}>
+                <Input placeholder={placeholder} {...register(name)} />
+              </FormField>
+            ))}
+          </Grid>
+        </SectionCard>
       }
       summary={
         <>
@@ -351,16 +313,16 @@ export function InvoiceForm({
             </FormField>
           </Grid>
           <Separator />
-          <SummaryRow label="Subtotal" testId="invoice-subtotal">
+          <doc.SummaryRow label="Subtotal" testId="invoice-subtotal">
             {totals ? formatUsd(totals.subtotal) : '—'}
-          </SummaryRow>
-          <SummaryRow label="Tax" testId="invoice-tax">
+          </doc.SummaryRow>
+          <doc.SummaryRow label="Tax" testId="invoice-tax">
             {totals ? formatUsd(totals.taxAmount) : '—'}
-          </SummaryRow>
-          <SummaryRow label="Shipping" testId="invoice-shipping">
+          </doc.SummaryRow>
+          <doc.SummaryRow label="Shipping" testId="invoice-shipping">
             {totals ? formatUsd(totals.shipping) : '—'}
-          </SummaryRow>
-          <SummaryTotal
+          </doc.SummaryRow>
+          <doc.SummaryTotal
             total={totals ? formatUsd(totals.total) : '—'}
             testId="invoice-total"
             note="USD. Tax is rounded to the cent; the server recomputes every figure on save."

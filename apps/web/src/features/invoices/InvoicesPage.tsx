@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { Link } from '@tanstack/react-router';
-import { LuCircleCheck, LuCreditCard, LuFileText } from 'react-icons/lu';
+import { LuCircleCheck, LuCreditCard } from 'react-icons/lu';
 import { INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
 import { MoneyText } from '../../components/MoneyText';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
-import { ListScreen } from '../lists/ListScreen';
-import { emptyTabText, INVOICE_LIST_TABS, type InvoiceListItem } from './format';
+import { listPage } from '../lists/ListScreen';
+import type { InvoiceListItem } from './format';
 import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions, type InvoiceRowState } from './useInvoiceActions';
@@ -63,29 +63,8 @@ const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
   )),
 ];
 
-export function InvoicesPage() {
-  const actions = useInvoiceActions();
-  return (
-    <ListScreen
-      names={{ one: 'invoice', many: 'invoices' }}
-      description="What your pharmacies were billed, what they paid and what they still owe."
-      list={invoicesList}
-      tabs={INVOICE_LIST_TABS}
-      placeholder="Invoice # or pharmacy..."
-      columns={COLUMNS}
-      rowState={actions.rowState}
-      empty={{
-        icon: <LuFileText />,
-        text: 'No invoices yet — create an order first.',
-        tab: emptyTabText,
-      }}
-      details={(invoice, close) => (
-        <InvoiceDetailsDialog invoice={invoice} onClose={close} actions={actions} />
-      )}
-      deleteMessage={(invoice) =>
-        `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`
-      }
-      refreshOnDelete={['invoices', 'payments', 'pharmacies']}
-    />
-  );
-}
+export const InvoicesPage = listPage(invoicesList, {
+  columns: COLUMNS,
+  details: InvoiceDetailsDialog,
+  useActions: useInvoiceActions,
+});

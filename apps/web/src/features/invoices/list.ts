@@ -1,12 +1,19 @@
+// Not the package's index: the route's search check (first-load bundle) reads this, and the
+// index would bring zod and every schema along.
+import { INVOICE_TABS, type InvoiceTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
-import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
-import { INVOICE_LIST_TABS } from './format';
+import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
+import { emptyTabText } from './format';
 
-type InvoiceListTab = (typeof INVOICE_LIST_TABS)[number]['value'];
-
-/** The list's search params (`validateSearch`). */
-export const invoicesSearch = listSearch(INVOICE_LIST_TABS);
-
-/** The list's first rows for its search params: the route's loader and the page share them. */
-export const invoicesList = ({ q, tab }: ListSearch<InvoiceListTab>) =>
-  api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging);
+export const invoicesList = defineList({
+  names: { one: 'invoice', many: 'invoices' },
+  description: 'What your pharmacies were billed, what they paid and what they still owe.',
+  tabs: INVOICE_TABS,
+  placeholder: 'Invoice # or pharmacy...',
+  empty: { text: 'No invoices yet — create an order first.', tab: emptyTabText },
+  deleteMessage: (invoice) =>
+    `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
+  refresh: ['invoices', 'payments', 'pharmacies'],
+  query: ({ q, tab }: ListSearch<InvoiceTab>) =>
+    api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging),
+});

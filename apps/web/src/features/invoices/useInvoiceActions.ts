@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc';
 /** The invoice's PDF in a new tab at its download path (spec §2). */
 const openInvoicePdf = (id: number) => openPdfTab(`/api/invoices/${id}/download`);
 
-/** Mark Paid and Download PDF with the spec's toasts; shared by the list and the details dialog. */
+/** Mark Paid and Download PDF with the spec's toasts: the list's actions (ListScreen.tsx). */
 export function useInvoiceActions() {
   const utils = trpc.useUtils();
   const [opening, setOpening] = useState<number | null>(null);
@@ -41,11 +41,16 @@ export function useInvoiceActions() {
   const markingId = setStatus.isPending ? setStatus.variables?.id : undefined;
 
   return {
-    markPaid,
-    openPdf,
-    openingId: opening,
-    /** What a list row's buttons need: whether its own Mark Paid is in flight, and the action. */
-    rowState: (invoice: { id: number }) => ({ marking: markingId === invoice.id, markPaid }),
+    /**
+     * What a list row's buttons and the details dialog need: whether the invoice's own Mark Paid or
+     * PDF is in flight, and the actions.
+     */
+    rowState: (invoice: { id: number }) => ({
+      marking: markingId === invoice.id,
+      markPaid,
+      opening: opening === invoice.id,
+      openPdf,
+    }),
   };
 }
 

@@ -2,21 +2,23 @@
  * The list-page kit. Every list pages through a tRPC `list` procedure the same way (keyset
  * cursor, `{ items, nextCursor }`), keeps its filter and tab in the URL, shows the same five
  * skeleton rows, error row, empty row and "Load more", and deletes after the same confirmation with
- * the same toasts. Written once here, a list page is its columns and its texts.
+ * the same toasts. Written once here, a list page is its definition and its columns.
  *
  * A list `x` takes (pharmacies is the shortest example, orders the fullest):
- * - `features/x/list.ts`: `xSearch = listSearch(tabs)`, its search params, and `xList(search)`,
- *   the query options of its first rows, `api.x.list.infiniteQueryOptions(input, listPaging)`.
- *   Apart from the page because the route imports them, and route options are part of the
- *   first-load bundle (`route.ts`).
- * - `routes/_app/x/index.tsx`: `validateSearch: xSearch`, `loaderDeps: ({ search }) => search`,
- *   `loader: listLoader(xList)`: hovering a link to the list fetches the rows the page will show.
- * - `features/x/XPage.tsx`: a `ListScreen` (ListScreen.tsx) given its `names` ('order', 'orders':
- *   the title, Export CSV's path, the New button, the test ids and the default texts follow from
- *   them), `list={xList}`, the page's own texts, its columns
- *   (ListRow.tsx: a label and a `cell(item, row)` each; columns.tsx has the shared ones), what its
- *   cells need beside the record (`rowState`), its lazy details dialog and the spec's delete
- *   confirmation text. The screen puts together the pieces below.
+ * - `features/x/list.ts`: `xList = defineList({ names, description, tabs, placeholder, …, query })`
+ *   (route.ts): what it is called ('order', 'orders': the title, Export CSV's path, the New
+ *   button, the test ids, the empty state's icon and the default texts follow from them), its own
+ *   texts, and `query(search)`, the query options of its first rows,
+ *   `api.x.list.infiniteQueryOptions(input, listPaging)`. Apart from the page because the route
+ *   imports it, and route options are part of the first-load bundle (`route.ts`).
+ * - `routes/_app/x/index.tsx`: `validateSearch: xList.search`, `loaderDeps: ({ search }) => search`,
+ *   `loader: listLoader(xList.query)`: hovering a link to the list fetches the rows the page will
+ *   show.
+ * - `features/x/XPage.tsx`: `listPage(xList, { columns, details, useActions })` (ListScreen.tsx):
+ *   its columns (ListRow.tsx: a label and a `cell(item, row)` each; columns.tsx has the shared
+ *   ones), its lazy details dialog and, where it has them, its actions on the records (a hook:
+ *   what the cells and the details dialog need beside the record, its dialogs). The screen puts
+ *   together the pieces below.
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Button, HStack, type InputGroupProps } from '@chakra-ui/react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, HStack } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
-import { Link, useSearch, type LinkProps } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../components/PageHeader';
 import { capitalize } from '../../lib/text';
+import { NAV_ITEMS } from '../shell/nav';
 import { ExportCsvButton } from './ExportCsvButton';
-import type { DeleteConfirmation as Confirmation, ListName } from './DeleteConfirmation';
+import type { DeleteConfirmation as Confirmation } from './DeleteConfirmation';
 import {
   ListCount,
   ListFilter,
@@ -15,22 +16,11 @@ import {
   ListView,
   listInput,
   useInfiniteList,
-  type ListQueryOptions,
 } from './ListPage';
 import { ListRow, type Column, type RowHandlers } from './ListRow';
-import type { ListSearch } from './route';
+import type { ListDefinition, ListSearch, NewRecordLink } from './route';
 import { useListSearch } from './useListSearch';
 import { usePendingDelete } from './usePendingDelete';
-
-type LinkTo = LinkProps['to'];
-
-/** A header button that adds a record: a link to its form, or a dialog of the page. */
-type NewRecord = { label: string; outline?: boolean } & ({ to: LinkTo } | { onClick: () => void });
-
-/** The text filter, or (activity's user) another filter in its place. */
-type ListScreenFilter =
-  | { placeholder: string; filterMaxW?: InputGroupProps['maxW']; filter?: never }
-  | { filter: ReactNode; placeholder?: never; filterMaxW?: never };
 
 // Only a record opened or deleted needs the confirmation: it loads then. React.lazy drops the
 // component's type parameter.
@@ -38,206 +28,210 @@ const DeleteConfirmation = lazy(() =>
   import('./DeleteConfirmation').then((m) => ({ default: m.DeleteConfirmation })),
 ) as unknown as typeof Confirmation;
 
-type ListScreenProps<
-  TItem,
-  TState,
-  TError,
-  TKey extends QueryKey,
-  TPageParam,
-  TTab extends string,
-> = ListScreenFilter & {
-  /** 'order' and 'orders': what the texts, test ids and paths below are made of by default. */
-  names: { one: string; many: ListName };
-  /** `Orders` unless given. */
-  title?: string;
-  description: string;
-  /** Header buttons before Export CSV. */
-  actions?: ReactNode;
-  /** `New Order`, a link to `/orders/new`, unless given. */
-  newRecord?: NewRecord | readonly NewRecord[];
-  /** The query options of the list's rows for the route's search params (`xList`, features/x/list.ts). */
-  list: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
-  /** The tabs (`order-tabs`) over the list, the 'all' tab first. */
-  tabs?: readonly { value: string; label: string }[];
-  /** 'Showing first 50' or '3 orders' (`order-count`), beside the filter or `below` the table. */
-  count?: true | { below?: boolean; testId?: string };
+/** A header button that adds a record: a link to its form, or a dialog of the page. */
+type NewRecord = NewRecordLink | { label: string; outline?: boolean; onClick: () => void };
+
+/** What a list's details dialog is given: the record viewed (null: closed) and its row's state. */
+export interface DetailsProps<TItem, TState> {
+  record: TItem | null;
+  onClose: () => void;
+  state: TState;
+}
+
+/** A page's actions on its records (status changes, downloads, dialogs): `useOrderActions`… */
+export interface ListActions<TItem, TState> {
+  /**
+   * What this record's cells and its details dialog need beside it: its flags (a status change in
+   * flight…) and the page's stable callbacks. A row renders again when one of these values changes.
+   */
+  rowState: (item: TItem) => TState;
+  /** The New button, where it opens a dialog of the page rather than the record's form. */
+  newRecord?: NewRecord;
+  /** The page's dialogs. */
+  dialogs?: ReactNode;
+}
+
+/** What a list page adds to its list's definition. */
+interface ListPageParts<TItem, TState> {
   columns: readonly Column<TItem, TState>[];
   /**
-   * What this record's cells need beside it: its flags (a status change in flight…) and the
-   * page's stable callbacks. A row renders again when one of these values changes.
+   * The details dialog of a record: a lazy component, mounted from the first View on, so that the
+   * list's first load does not download it.
    */
-  rowState?: (item: TItem) => TState;
-  /** The row's test id; `<one>-row-<id>` unless given. */
-  rowTestId?: (item: TItem) => string;
-  /**
-   * The empty state: its `text` (`No orders yet — click New Order to get started.` unless given),
-   * or the `tab` text while a tab other than 'all' is open.
-   */
-  empty: {
-    icon: ReactNode;
-    text?: string;
-    tab?: (tab: NonNullable<ListSearch<TTab>['tab']>) => string;
-  };
-  /**
-   * The details dialog of the record `viewing` (null: closed): a lazy component, mounted from the
-   * first View on, so that the list's first load does not download it.
-   */
-  details?: (viewing: TItem | null, close: () => void) => ReactNode;
-  /** The delete confirmation's text: the row's Delete asks it. */
-  deleteMessage: (item: TItem) => string;
-  /** The lists fetched again after a delete; `[many]` unless given. */
-  refreshOnDelete?: readonly ListName[];
-  /** The page's other dialogs. */
-  children?: ReactNode;
-};
+  details: ComponentType<DetailsProps<TItem, TState>>;
+  /** Header buttons before Export CSV. */
+  header?: ReactNode;
+  /** The page's actions, a hook called at every render of the page. */
+  useActions?: () => ListActions<TItem, TState>;
+}
 
 /**
- * A list page: its header (actions, Export CSV, New …), the tabs, filter and count, the table,
- * the details dialog and the delete confirmation. A page gives its texts and its columns.
+ * A list page: its header (the `header` buttons, Export CSV, New …), the tabs, filter and count,
+ * the table, the details dialog and the delete confirmation. The list's definition
+ * (`features/x/list.ts`) gives its names, texts and query; the page its columns and dialogs.
  */
-export function ListScreen<
+export function listPage<
   TItem extends { id: number },
   TState,
   TError,
   TKey extends QueryKey,
   TPageParam,
   TTab extends string,
->(props: ListScreenProps<TItem, TState, TError, TKey, TPageParam, TTab>) {
-  const { names, tabs, actions, columns, rowState, rowTestId, empty } = props;
+>(
+  list: ListDefinition<TItem, TError, TKey, TPageParam, TTab>,
+  { columns, details: Details, header, ...parts }: ListPageParts<TItem, TState>,
+) {
+  const useActions: () => ListActions<TItem, TState> | undefined = parts.useActions ?? noActions;
+  const { names, tabs, empty } = list;
   const One = capitalize(names.one);
-  const count = props.count === true ? {} : props.count;
-  const routeSearch = useSearch({ strict: false });
-  // The route's `validateSearch` is the list's `listSearch(tabs)` (route.ts).
-  const params = routeSearch as ListSearch<TTab>;
-  const options = props.list(params);
-  const search = useListSearch(params);
-  const list = useInfiniteList(options);
-  const [viewing, setViewing] = useState<TItem | null>(null);
-  const [viewed, setViewed] = useState(false);
-  const pending = usePendingDelete<TItem>();
-  const on = useMemo<RowHandlers<TItem>>(
-    () => ({
-      view: (item) => {
-        setViewing(item);
-        setViewed(true);
-      },
-      remove: pending.ask,
-    }),
-    [pending.ask],
-  );
+  const count = list.count === true ? {} : list.count;
+  // The empty state shows the list's icon in the side menu.
+  const Icon = NAV_ITEMS.find((item) => item.to === `/${names.many}`)?.icon;
 
-  // Every list route has its form at `/<many>/new`.
-  const newRecord = props.newRecord ?? { label: `New ${One}`, to: `/${names.many}/new` as LinkTo };
-  const headerActions = (
-    <>
-      {actions}
-      {/* The export answers what the list query does, page after page: the paging is its own. */}
-      <ExportCsvButton
-        path={`/api/${names.many}.csv`}
-        filters={{ ...listInput(options.queryKey), limit: undefined }}
-      />
-      {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
-        <NewRecordButton key={record.label} record={record} />
-      ))}
-    </>
-  );
+  return function ListScreen() {
+    // The same hooks on every render: `useActions` is the page's for good.
+    const actions = useActions();
+    const routeSearch = useSearch({ strict: false });
+    // The route's `validateSearch` is the list's `search` (route.ts).
+    const params = routeSearch as ListSearch<TTab>;
+    const options = list.query(params);
+    const search = useListSearch(params);
+    const rows = useInfiniteList(options);
+    const [viewing, setViewing] = useState<TItem | null>(null);
+    // The last record viewed: the dialog mounts at the first View and shows it while it closes.
+    const [viewed, setViewed] = useState<TItem | null>(null);
+    const pending = usePendingDelete<TItem>();
+    const on = useMemo<RowHandlers<TItem>>(
+      () => ({
+        view: (item) => {
+          setViewing(item);
+          setViewed(item);
+        },
+        remove: pending.ask,
+      }),
+      [pending.ask],
+    );
+    const rowState = (item: TItem) => actions?.rowState(item) as TState;
 
-  const filter =
-    props.filter ??
-    (props.placeholder !== undefined ? (
+    // Every list route has its form at `/<many>/new`.
+    const newRecord = actions?.newRecord ??
+      list.newRecord ?? { label: `New ${One}`, to: `/${names.many}/new` as NewRecordLink['to'] };
+    const headerActions = (
+      <>
+        {header}
+        {/* The export answers what the list query does, page after page: the paging is its own. */}
+        <ExportCsvButton
+          path={`/api/${names.many}.csv`}
+          filters={{ ...listInput(options.queryKey), limit: undefined }}
+        />
+        {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
+          <NewRecordButton key={record.label} record={record} />
+        ))}
+      </>
+    );
+
+    const filter = (
       <ListFilter
         search={search}
-        list={list}
+        list={rows}
         label={`Filter ${names.many}`}
-        placeholder={props.placeholder}
-        maxW={props.filterMaxW}
+        placeholder={list.placeholder}
+        maxW={list.filterMaxW}
       />
-    ) : null);
-  const countText = count ? (
-    <ListCount
-      list={list}
-      one={names.one}
-      many={names.many}
-      testId={count.testId ?? `${names.one}-count`}
-    />
-  ) : null;
-  const toolbarCount = count?.below ? null : countText;
-
-  const view = (
-    <ListView
-      list={list}
-      columns={columns}
-      plural={names.many}
-      q={props.filter === undefined ? search.q : undefined}
-      empty={{
-        icon: empty.icon,
-        text:
-          params.tab && empty.tab
-            ? empty.tab(params.tab)
-            : (empty.text ?? `No ${names.many} yet — click New ${One} to get started.`),
-      }}
-      row={(item) => (
-        <ListRow
-          key={item.id}
-          item={item}
-          testId={rowTestId ? rowTestId(item) : `${names.one}-row-${item.id}`}
-          columns={columns}
-          on={on}
-          state={rowState?.(item) as TState}
-        />
-      )}
-      footerStart={count?.below ? countText : undefined}
-    />
-  );
-
-  return (
-    <>
-      <PageHeader
-        title={props.title ?? capitalize(names.many)}
-        description={props.description}
-        actions={headerActions}
+    );
+    const countText = count ? (
+      <ListCount
+        list={rows}
+        one={names.one}
+        many={names.many}
+        testId={count.testId ?? `${names.one}-count`}
       />
-      {tabs ? (
-        <ListTabs
-          tabs={tabs}
-          search={search}
-          testId={`${names.one}-tabs`}
-          filter={
-            toolbarCount ? (
-              <HStack gap="3" flex="1" justify="space-between" wrap="wrap">
-                {filter}
-                {toolbarCount}
-              </HStack>
-            ) : (
-              filter
-            )
-          }
-        >
-          {view}
-        </ListTabs>
-      ) : (
-        <>
-          <ListToolbar start={filter} end={toolbarCount} />
-          {view}
-        </>
-      )}
-      <Suspense fallback={null}>
-        {viewed ? props.details?.(viewing, () => setViewing(null)) : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {pending.target ? (
-          <DeleteConfirmation
-            entity={names.one}
-            list={names.many}
-            pending={pending}
-            message={props.deleteMessage}
-            refresh={props.refreshOnDelete ?? [names.many]}
+    ) : null;
+    const toolbarCount = count?.below ? null : countText;
+
+    const view = (
+      <ListView
+        list={rows}
+        columns={columns}
+        plural={names.many}
+        q={search.q}
+        empty={{
+          icon: Icon ? <Icon /> : null,
+          text:
+            params.tab && empty?.tab
+              ? empty.tab(params.tab)
+              : (empty?.text ?? `No ${names.many} yet — click New ${One} to get started.`),
+        }}
+        row={(item) => (
+          <ListRow
+            key={item.id}
+            item={item}
+            testId={list.rowTestId ? list.rowTestId(item) : `${names.one}-row-${item.id}`}
+            columns={columns}
+            on={on}
+            state={rowState(item)}
           />
-        ) : null}
-      </Suspense>
-      {props.children}
-    </>
-  );
+        )}
+        footerStart={count?.below ? countText : undefined}
+      />
+    );
+
+    return (
+      <>
+        <PageHeader
+          title={capitalize(names.many)}
+          description={list.description}
+          actions={headerActions}
+        />
+        {tabs ? (
+          <ListTabs
+            tabs={tabs}
+            search={search}
+            testId={`${names.one}-tabs`}
+            filter={
+              toolbarCount ? (
+                <HStack gap="3" flex="1" justify="space-between" wrap="wrap">
+                  {filter}
+                  {toolbarCount}
+                </HStack>
+              ) : (
+                filter
+              )
+            }
+          >
+            {view}
+          </ListTabs>
+        ) : (
+          <>
+            <ListToolbar start={filter} end={toolbarCount} />
+            {view}
+          </>
+        )}
+        <Suspense fallback={null}>
+          {viewed ? (
+            <Details record={viewing} onClose={() => setViewing(null)} state={rowState(viewed)} />
+          ) : null}
+        </Suspense>
+        <Suspense fallback={null}>
+          {pending.target ? (
+            <DeleteConfirmation
+              entity={names.one}
+              list={names.many}
+              pending={pending}
+              message={list.deleteMessage}
+              refresh={list.refresh ?? [names.many]}
+            />
+          ) : null}
+        </Suspense>
+        {actions?.dialogs}
+      </>
+    );
+  };
+}
+
+/** The actions of a page without any. */
+function noActions(): undefined {
+  return undefined;
 }
 
 function NewRecordButton({ record }: { record: NewRecord }) {

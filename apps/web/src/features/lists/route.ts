@@ -1,7 +1,14 @@
 // What the list routes' options use (see ListPage.tsx). Route options are part of the first-load
-// bundle, so this file holds no component and no zod: even zod's mini build put the sign-in
-// screen at 202.7 KB of brotli (e2e/first-load.test.ts allows 200 KB), against 190.3 KB without.
+// bundle, so this file holds no component and no zod: a zod/mini `listSearch` put the sign-in
+// screen at 204.4 KB of brotli and 213.3 KB of gzip (e2e/first-load.test.ts allows 200 KB of
+// each), against 192.0 and 198.7 without. The zod modules it needs are the ones the validators'
+// schemas use, loaded later, and a module goes whole into one chunk: some 50 KB of zod's core
+// came into the first load.
+import type { InputGroupProps } from '@chakra-ui/react';
 import type { EnsureInfiniteQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LinkProps } from '@tanstack/react-router';
+import type { ListName } from './DeleteConfirmation';
+import type { ListQueryOptions } from './ListPage';
 
 /** Rows a list asks for at a time. */
 export const LIST_PAGE_SIZE = 50;
@@ -50,4 +57,68 @@ export function listLoader<S, TData, TError, TKey extends QueryKey, TPageParam>(
   return ({ deps, context }: { deps: S; context: { queryClient: QueryClient } }) => {
     context.queryClient.ensureInfiniteQueryData(list(deps)).catch(() => undefined);
   };
+}
+
+/** A New button in a list page's header: a link to the record's form. */
+export interface NewRecordLink {
+  label: string;
+  to: LinkProps['to'];
+  outline?: boolean;
+}
+
+/**
+ * A list, as its route and its page share it (`features/x/list.ts`): what it is called, its texts
+ * and tabs, and the query of its rows. The page (`listPage`, ListScreen.tsx) adds its columns and
+ * dialogs.
+ */
+export interface ListDefinition<
+  TItem,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+  TTab extends string,
+> {
+  /**
+   * 'order' and 'orders': the title, Export CSV's path (`/api/orders.csv`), the New button
+   * (`/orders/new`), the test ids (`order-row-<id>`, `order-tabs`, `order-count`), the empty
+   * state's icon (the side menu's) and the default texts are made of them.
+   */
+  names: { one: string; many: ListName };
+  description: string;
+  /** The tabs over the list, the 'all' tab first (their values are the route's `tab`). */
+  tabs?: readonly { value: TTab; label: string }[];
+  /** The text filter's placeholder, and its width where not the default. */
+  placeholder: string;
+  filterMaxW?: InputGroupProps['maxW'];
+  /** 'Showing first 50' or '3 orders' (`order-count`), beside the filter or `below` the table. */
+  count?: true | { below?: boolean; testId?: string };
+  /** `New Order`, a link to `/orders/new`, unless given. */
+  newRecord?: readonly NewRecordLink[];
+  /** The row's test id; `order-row-<id>` unless given. */
+  rowTestId?: (item: TItem) => string;
+  /**
+   * The empty state's `text` (`No orders yet — click New Order to get started.` unless given), or
+   * the `tab` text while a tab other than 'all' is open.
+   */
+  empty?: { text?: string; tab?: (tab: Exclude<TTab, typeof ALL_TAB>) => string };
+  /** The delete confirmation's text: the row's Delete asks it. */
+  deleteMessage: (item: TItem) => string;
+  /** The lists a save or a delete of a record can change, fetched again after it; `[many]` unless given. */
+  refresh?: readonly ListName[];
+  /** The query options of the rows for the route's search params: its loader and the page's. */
+  query: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
+}
+
+/**
+ * A list's definition (its types inferred, the record's from `query`) with `search`, its route's
+ * `validateSearch`: `listSearch(tabs)`.
+ */
+export function defineList<
+  TItem,
+  TError,
+  TKey extends QueryKey,
+  TPageParam,
+  const TTab extends string = never,
+>(list: ListDefinition<TItem, TError, TKey, TPageParam, TTab>) {
+  return { ...list, search: listSearch(list.tabs) };
 }

@@ -7,8 +7,9 @@ import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { itemsLabel, type OrderListItem } from './format';
-import type { useOrderActions } from './useOrderActions';
+import type { OrderRowState } from './useOrderActions';
 import { useRecordTabs } from '../activity/RecordTabs';
+import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
   DocumentContent,
@@ -23,14 +24,10 @@ import {
  * row shows at once; the pharmacy's contact details load with the order.
  */
 export function OrderDetailsDialog({
-  order,
+  record: order,
   onClose,
-  actions,
-}: {
-  order: OrderListItem | null;
-  onClose: () => void;
-  actions: ReturnType<typeof useOrderActions>;
-}) {
+  state,
+}: DetailsProps<OrderListItem, OrderRowState>) {
   const shown = useLastShown(order);
   const tabs = useRecordTabs('order', shown?.id);
   const details = trpc.orders.get.useQuery({ id: shown?.id ?? 0 }, { enabled: order !== null });
@@ -46,9 +43,9 @@ export function OrderDetailsDialog({
           number={current.orderNumber}
           status={<StatusBadge status={current.status} colors={ORDER_STATUS_PALETTE} />}
           tabs={tabs}
-          downloading={actions.downloadingId === current.id}
+          downloading={state.downloading}
           downloadingText="Downloading..."
-          onDownload={() => void actions.download(current)}
+          onDownload={() => void state.download(current)}
         >
           <FactsPanel>
             <Fact label="Order Date">{formatDate(current.orderDate)}</Fact>

@@ -1,6 +1,5 @@
-import { Alert, Button, Field, Grid, GridItem, Input, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, GridItem, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import {
@@ -20,19 +19,13 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import {
-  DocumentFormFrame,
-  NotesField,
-  OptionsSelect,
-  PharmacyPicker,
-  SummaryRow,
-  SummaryTotal,
-  useDraft,
-} from '../documents/DocumentForm';
+import * as doc from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
+import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import { itemsLabel, type OrderDetails } from './format';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 import { LineItemsTable } from './LineItemsTable';
+import { ordersList } from './list';
 import {
   blankLine,
   canSaveDraft,
@@ -43,9 +36,6 @@ import {
 
 /** Opening the new line's category selector waits for it to render (spec: after 100 ms). */
 const OPEN_NEW_LINE_DELAY_MS = 100;
-
-/** Thrown when the user cancels the credit hold override: nothing to report. */
-const CANCELLED = Symbol('cancelled');
 
 function toFormValues(
   order: OrderDetails | undefined,
@@ -75,9 +65,8 @@ export function OrderForm({
 }) {
   const isEdit = order !== undefined;
   const locked = order !== undefined && !isOrderEditable(order.status);
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const draft = useDraft('order');
+  const refresh = useListRefresh(ordersList);
+  const draft = doc.useDraft('Order');
 
   const form = useForm<OrderFormValues, unknown, OrderData>({
     // The schema strips the form-only `category` of each line.
@@ -87,7 +76,6 @@ export function OrderForm({
   const {
     control,
     register,
-    handleSubmit,
     getValues,
     setError,
     formState: { errors, isSubmitting },
@@ -149,19 +137,22 @@ export function OrderForm({
     const id = order?.id ?? draft.draftId;
     await draft.save(
       () => (id ? update.mutateAsync({ id, data }) : create.mutateAsync(data)),
-      () => utils.orders.invalidate(),
+      refresh,
       (error) => applyServerFieldErrors(error, setError, fieldPaths()),
     );
   };
 
-  /** Sends the saved draft; a credit hold asks for the reason to override it. */
+  /**
+   * Sends the saved draft; a credit hold asks for the reason to override it (false: the user
+   * cancelled).
+   */
   const send = async (id: number, data: OrderData) => {
     try {
       await update.mutateAsync({ id, data: { ...data, status: 'Sent' } });
     } catch (error) {
       if (!isCreditHoldRefusal(error)) throw error;
       const reason = await holdOverride.ask(errorMessage(error));
-      if (reason === null) throw CANCELLED;
+      if (reason === null) return false;
       await update.mutateAsync({
         id,
         data: { ...data, status: 'Sent', holdOverrideReason: reason },
@@ -169,28 +160,18 @@ export function OrderForm({
     }
   };
 
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      if (order) await update.mutateAsync({ id: order.id, data });
-      else if (draft.draftId !== null) await send(draft.draftId, data);
-      else await create.mutateAsync(data);
-    } catch (error) {
-      if (error === CANCELLED) return;
-      applyServerFieldErrors(error, setError, fieldPaths());
-      notify.error(
-        'Error',
-        `Failed to ${isEdit ? 'update' : 'create'} order: ${errorMessage(error)}`,
-      );
-      return;
-    }
-    notify.success(isEdit ? 'Order updated successfully' : 'Order created successfully');
-    await utils.orders.invalidate();
-    await navigate({ to: '/orders' });
+  const onSubmit = useRecordSubmit(form, ordersList, {
+    isEdit,
+    fields: fieldPaths,
+    save: (data) => {
+      if (order) return update.mutateAsync({ id: order.id, data });
+      if (draft.draftId !== null) return send(draft.draftId, data);
+      return create.mutateAsync(data);
+    },
   });
 
   return (
-    <DocumentFormFrame
-      noun="Order"
+    <doc.DocumentFormFrame
       saved={order && { number: order.orderNumber, status: order.status }}
       onSubmit={onSubmit}
       saving={{ draft, saveDraft, submitting: isSubmitting }}
@@ -205,53 +186,44 @@ export function OrderForm({
           </Alert.Root>
         ) : null
       }
-      details={
-        <SectionCard
-          title="Order Details"
-          description="Who the order is for, when, and how it ships."
-        >
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
-            <PharmacyPicker
-              options={pharmacies.map((pharmacy) => ({
-                value: pharmacy.id,
-                label: pharmacy.creditHold ? `${pharmacy.name} (credit hold)` : pharmacy.name,
-              }))}
-              error={errors.pharmacyId?.message}
-              helper={
-                hold ? (
-                  <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
-                    <CreditHoldBadge hold={hold} me="2" size="sm" />
-                    {hold.reason}; sending this order needs an override reason.
-                  </Field.HelperText>
-                ) : null
-              }
-              {...register('pharmacyId', { valueAsNumber: true })}
-            />
-            <FormField label="Order date" error={errors.orderDate?.message} required>
-              <Input type="date" {...register('orderDate')} />
+      fields={
+        <>
+          <doc.PharmacyPicker
+            options={pharmacies.map((pharmacy) => ({
+              value: pharmacy.id,
+              label: pharmacy.creditHold ? `${pharmacy.name} (credit hold)` : pharmacy.name,
+            }))}
+            error={errors.pharmacyId?.message}
+            helper={
+              hold ? (
+                <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
+                  <CreditHoldBadge hold={hold} me="2" size="sm" />
+                  {hold.reason}; sending this order needs an override reason.
+                </Field.HelperText>
+              ) : null
+            }
+            {...register('pharmacyId', { valueAsNumber: true })}
+          />
+          <FormField label="Order date" error={errors.orderDate?.message} required>
+            <Input type="date" {...register('orderDate')} />
+          </FormField>
+          <GridItem colSpan={{ md: 2 }}>
+            <FormField label="Shipping method" error={errors.shipMethod?.message}>
+              <doc.OptionsSelect
+                none={{ value: '', label: 'Not specified' }}
+                options={SHIPPING_METHODS.map((method) => ({ value: method, label: method }))}
+                {...register('shipMethod')}
+              />
             </FormField>
-            <GridItem colSpan={{ md: 2 }}>
-              <FormField label="Shipping method" error={errors.shipMethod?.message}>
-                <OptionsSelect
-                  none={{ value: '', label: 'Not specified' }}
-                  options={SHIPPING_METHODS.map((method) => ({ value: method, label: method }))}
-                  {...register('shipMethod')}
-                />
-              </FormField>
-            </GridItem>
-            <NotesField
-              error={errors.notes?.message}
-              placeholder="Delivery instructions, lot requirements, ..."
-              {...register('notes')}
-            />
-          </Grid>
-        </SectionCard>
+          </GridItem>
+        </>
       }
+      notes={{ ...register('notes'), error: errors.notes?.message }}
       summary={
         <>
-          <SummaryRow label="Line items">{lines.length}</SummaryRow>
-          <SummaryRow label="Quantity">{itemsLabel(itemCount)}</SummaryRow>
-          <SummaryTotal
+          <doc.SummaryRow label="Line items">{lines.length}</doc.SummaryRow>
+          <doc.SummaryRow label="Quantity">{itemsLabel(itemCount)}</doc.SummaryRow>
+          <doc.SummaryTotal
             total={formatUsd(totalCents)}
             testId="order-total"
             note="USD. Line totals are recomputed by the server when the order is saved."
@@ -278,6 +250,6 @@ export function OrderForm({
       }
     >
       {holdOverride.dialog}
-    </DocumentFormFrame>
+    </doc.DocumentFormFrame>
   );
 }

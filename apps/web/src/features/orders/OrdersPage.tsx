@@ -1,11 +1,11 @@
 import { lazy } from 'react';
-import { LuCircleCheck, LuDownload, LuSend, LuShoppingCart } from 'react-icons/lu';
+import { LuCircleCheck, LuDownload, LuSend } from 'react-icons/lu';
 import { ORDER_STATUS_PALETTE, ORDER_TRANSITIONS } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
-import { ListScreen } from '../lists/ListScreen';
-import { itemsLabel, ORDER_TABS, type OrderListItem } from './format';
+import { listPage } from '../lists/ListScreen';
+import { itemsLabel, type OrderListItem } from './format';
 import { ordersList } from './list';
 import { useOrderActions, type OrderRowState } from './useOrderActions';
 
@@ -55,26 +55,8 @@ const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
   }),
 ];
 
-export function OrdersPage() {
-  const actions = useOrderActions();
-  return (
-    <ListScreen
-      names={{ one: 'order', many: 'orders' }}
-      description="Purchase orders from your pharmacies, from draft to fulfilment."
-      list={ordersList}
-      tabs={ORDER_TABS}
-      placeholder="Order # or pharmacy..."
-      columns={COLUMNS}
-      rowState={actions.rowState}
-      empty={{ icon: <LuShoppingCart />, tab: (tab) => `No ${tab} orders found.` }}
-      details={(order, close) => (
-        <OrderDetailsDialog order={order} onClose={close} actions={actions} />
-      )}
-      deleteMessage={(order) =>
-        `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`
-      }
-    >
-      {actions.holdDialog}
-    </ListScreen>
-  );
-}
+export const OrdersPage = listPage(ordersList, {
+  columns: COLUMNS,
+  details: OrderDetailsDialog,
+  useActions: useOrderActions,
+});

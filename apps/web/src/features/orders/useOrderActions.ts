@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { downloadOrderPdf } from './download';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 
-/** Status changes and PDF downloads, with the spec's toasts; shared by the list and the details dialog. */
+/** Status changes and PDF downloads, with the spec's toasts: the list's actions (ListScreen.tsx). */
 export function useOrderActions() {
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState<number | null>(null);
@@ -52,18 +52,18 @@ export function useOrderActions() {
   const changingId = setStatus.isPending ? setStatus.variables?.id : undefined;
 
   return {
-    changeStatus,
-    download,
-    downloadingId: downloading,
-    /** What a list row's buttons need: whether its own change or download is in flight, and the actions. */
+    /**
+     * What a list row's buttons and the details dialog need: whether the order's own change or
+     * download is in flight, and the actions.
+     */
     rowState: (order: { id: number }) => ({
       changing: changingId === order.id,
       downloading: downloading === order.id,
       download,
       changeStatus,
     }),
-    /** The credit hold override dialog: render it once where the actions are used. */
-    holdDialog: holdOverride.dialog,
+    /** The credit hold override dialog. */
+    dialogs: holdOverride.dialog,
   };
 }
 

@@ -14,17 +14,15 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import type { PaymentListItem } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
+import type { DetailsProps } from '../lists/ListScreen';
+import type { PaymentRowState } from './usePaymentActions';
 
 /** One payment, read-only, with where its invoice now stands. */
 export function PaymentDetailsDialog({
-  payment,
+  record: payment,
   onClose,
-  onEdit,
-}: {
-  payment: PaymentListItem | null;
-  onClose: () => void;
-  onEdit: (payment: PaymentListItem) => void;
-}) {
+  state,
+}: DetailsProps<PaymentListItem, PaymentRowState>) {
   const shown = useLastShown(payment);
   const tabs = useRecordTabs('payment', shown?.id);
 
@@ -37,7 +35,12 @@ export function PaymentDetailsDialog({
           tabs={tabs}
           onClose={onClose}
           actions={
-            <Button onClick={() => onEdit(shown)}>
+            <Button
+              onClick={() => {
+                onClose();
+                state.edit(shown);
+              }}
+            >
               <LuPencil /> Edit Payment
             </Button>
           }

@@ -1,8 +1,19 @@
 import { api } from '../../lib/api';
 import { parseId } from '../../lib/params';
-import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
+import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 
-const textSearch = listSearch();
+export const paymentsList = defineList({
+  names: { one: 'payment', many: 'payments' },
+  description: 'Money received from your pharmacies, against their invoices.',
+  placeholder: 'Payment #, invoice # or pharmacy...',
+  count: { testId: 'payments-count' },
+  empty: { text: 'No payments recorded yet.' },
+  deleteMessage: (payment) =>
+    `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
+  refresh: ['payments', 'invoices', 'pharmacies'],
+  query: ({ q }: ListSearch) =>
+    api.payments.list.infiniteQueryOptions({ q, limit: LIST_PAGE_SIZE }, listPaging),
+});
 
 /**
  * The page's search params: the list's filter, and `record`, an invoice to open the Record
@@ -10,9 +21,5 @@ const textSearch = listSearch();
  */
 export function paymentsSearch(search: Record<string, unknown>): ListSearch & { record?: number } {
   const record = parseId(String(search.record ?? ''));
-  return { ...textSearch(search), ...(record ? { record } : {}) };
+  return { ...paymentsList.search(search), ...(record ? { record } : {}) };
 }
-
-/** The list's first rows for its search params: the route's loader and the page share them. */
-export const paymentsList = ({ q }: ListSearch) =>
-  api.payments.list.infiniteQueryOptions({ q, limit: LIST_PAGE_SIZE }, listPaging);

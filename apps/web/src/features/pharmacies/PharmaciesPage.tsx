@@ -1,16 +1,16 @@
 import { lazy } from 'react';
 import { Text } from '@chakra-ui/react';
-import { LuBuilding2, LuScrollText } from 'react-icons/lu';
+import { LuScrollText } from 'react-icons/lu';
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
 import type { Pharmacy } from '../../lib/trpc';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
-import { ListScreen } from '../lists/ListScreen';
+import { listPage } from '../lists/ListScreen';
 import { AddressPreview } from './AddressPreview';
 import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
-import { pharmaciesList, PHARMACY_LIST_TABS } from './list';
+import { pharmaciesList } from './list';
 
 const PharmacyDetailsDialog = lazy(() =>
   import('./PharmacyDetailsDialog').then((m) => ({ default: m.PharmacyDetailsDialog })),
@@ -61,22 +61,7 @@ const COLUMNS: Column<Pharmacy>[] = [
   )),
 ];
 
-export function PharmaciesPage() {
-  return (
-    <ListScreen
-      names={{ one: 'pharmacy', many: 'pharmacies' }}
-      description="Your pharmacy customers, their terms and what they owe."
-      list={pharmaciesList}
-      tabs={PHARMACY_LIST_TABS}
-      placeholder="Filter by name, contact or email..."
-      filterMaxW={{ base: 'full', sm: 'sm' }}
-      count
-      columns={COLUMNS}
-      empty={{ icon: <LuBuilding2 />, tab: () => 'No pharmacies are on credit hold.' }}
-      details={(pharmacy, close) => <PharmacyDetailsDialog pharmacy={pharmacy} onClose={close} />}
-      deleteMessage={(pharmacy) =>
-        `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`
-      }
-    />
-  );
-}
+export const PharmaciesPage = listPage(pharmaciesList, {
+  columns: COLUMNS,
+  details: PharmacyDetailsDialog,
+});

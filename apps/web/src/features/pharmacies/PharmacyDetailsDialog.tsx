@@ -13,18 +13,16 @@ import {
 import { MoneyText } from '../../components/MoneyText';
 import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
+import type { DetailsProps } from '../lists/ListScreen';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 
 /** Every field of one pharmacy, read-only. */
 export function PharmacyDetailsDialog({
-  pharmacy,
+  record: pharmacy,
   onClose,
-}: {
-  pharmacy: Pharmacy | null;
-  onClose: () => void;
-}) {
+}: DetailsProps<Pharmacy, undefined>) {
   const shown = useLastShown(pharmacy);
   const tabs = useRecordTabs('pharmacy', shown?.id);
 

@@ -1,6 +1,5 @@
-import { Button, Field, Flex, Grid, GridItem, Input, Textarea } from '@chakra-ui/react';
+import { Button, Field, Flex, GridItem, Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { LuCopy } from 'react-icons/lu';
 import {
@@ -11,13 +10,11 @@ import {
 } from '@pharm/validators';
 import { FormCard } from '../../components/FormCard';
 import { FormField, MoneyInput } from '../../components/FormField';
-import { FormFooter } from '../../components/FormFooter';
 import { FormSection } from '../../components/FormSection';
-import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/forms';
-import { notify } from '../../lib/notify';
 import { trpc, type Pharmacy } from '../../lib/trpc';
+import { useRecordSubmit } from '../lists/useRecordSubmit';
 import { termsValue } from './format';
+import { pharmaciesList } from './list';
 import { TermsSelect } from './TermsSelect';
 
 const FIELDS: readonly FieldPath<PharmacyInput>[] = [
@@ -49,45 +46,19 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
 /** Create (no `pharmacy`) or edit a pharmacy; on success goes back to /pharmacies. */
 export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   const isEdit = pharmacy !== undefined;
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<PharmacyInput, unknown, PharmacyData>({
+  const form = useForm<PharmacyInput, unknown, PharmacyData>({
     resolver: zodResolver(pharmacySchema),
     defaultValues: toFormValues(pharmacy),
   });
-
-  const done = async (message: string) => {
-    notify.success(message);
-    await utils.pharmacies.invalidate();
-    await navigate({ to: '/pharmacies' });
-  };
-
-  const create = trpc.pharmacies.create.useMutation({
-    onSuccess: () => done('Pharmacy created successfully'),
-    onError: (error) => {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', `Failed to create pharmacy: ${errorMessage(error)}`);
-    },
-  });
-  const update = trpc.pharmacies.update.useMutation({
-    onSuccess: () => done('Pharmacy updated successfully'),
-    onError: (error) => {
-      applyServerFieldErrors(error, setError, FIELDS);
-      notify.error('Error', `Failed to update pharmacy: ${errorMessage(error)}`);
-    },
-  });
-  const pending = create.isPending || update.isPending;
-
-  const onSubmit = handleSubmit((data) => {
-    if (pharmacy) update.mutate({ id: pharmacy.id, data });
-    else create.mutate(data);
+  const { register, setValue, getValues } = form;
+  const { errors, isSubmitting } = form.formState;
+  const create = trpc.pharmacies.create.useMutation();
+  const update = trpc.pharmacies.update.useMutation();
+  const onSubmit = useRecordSubmit(form, pharmaciesList, {
+    isEdit,
+    fields: () => FIELDS,
+    save: (data) =>
+      pharmacy ? update.mutateAsync({ id: pharmacy.id, data }) : create.mutateAsync(data),
   });
 
   const copyShipping = () => {
@@ -98,97 +69,87 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   };
 
   return (
-    <FormCard
-      onSubmit={onSubmit}
-      testId="pharmacy-form"
-      footer={
-        <FormFooter cancelTo="/pharmacies" noun="Pharmacy" isEdit={isEdit} pending={pending} />
-      }
-    >
+    <FormCard list={pharmaciesList} isEdit={isEdit} onSubmit={onSubmit} pending={isSubmitting}>
       <FormSection
         title="Pharmacy details"
         description="Who the pharmacy is and how to reach them."
       >
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-          <GridItem colSpan={{ md: 2 }}>
-            <FormField label="Name" error={errors.name?.message} required>
-              <Input
-                placeholder="e.g. Riverside Compounding Pharmacy"
-                autoFocus={!isEdit}
-                {...register('name')}
-              />
-            </FormField>
-          </GridItem>
-          <FormField label="Contact person" error={errors.contactName?.message}>
-            <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message} required>
+        <GridItem colSpan={{ md: 2 }}>
+          <FormField label="Name" error={errors.name?.message} required>
             <Input
-              type="email"
-              autoComplete="off"
-              placeholder="orders@pharmacy.com"
-              {...register('email')}
+              placeholder="e.g. Riverside Compounding Pharmacy"
+              autoFocus={!isEdit}
+              {...register('name')}
             />
           </FormField>
-          <FormField label="Phone" error={errors.phone?.message}>
-            <Input
-              type="tel"
-              autoComplete="off"
-              placeholder="(555) 123-4567"
-              {...register('phone')}
-            />
-          </FormField>
-          <FormField label="Payment terms" error={errors.terms?.message}>
-            <TermsSelect emptyLabel="Not set" {...register('terms')} />
-          </FormField>
-          <FormField
-            label="Credit limit"
-            error={errors.creditLimit?.message}
-            helper={
-              <Field.HelperText>
-                A balance above it puts the pharmacy on credit hold.
-              </Field.HelperText>
-            }
-          >
-            <MoneyInput placeholder="No limit" {...register('creditLimit')} />
-          </FormField>
-        </Grid>
+        </GridItem>
+        <FormField label="Contact person" error={errors.contactName?.message}>
+          <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message} required>
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder="orders@pharmacy.com"
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message}>
+          <Input
+            type="tel"
+            autoComplete="off"
+            placeholder="(555) 123-4567"
+            {...register('phone')}
+          />
+        </FormField>
+        <FormField label="Payment terms" error={errors.terms?.message}>
+          <TermsSelect emptyLabel="Not set" {...register('terms')} />
+        </FormField>
+        <FormField
+          label="Credit limit"
+          error={errors.creditLimit?.message}
+          helper={
+            <Field.HelperText>
+              A balance above it puts the pharmacy on credit hold.
+            </Field.HelperText>
+          }
+        >
+          <MoneyInput placeholder="No limit" {...register('creditLimit')} />
+        </FormField>
       </FormSection>
 
       <FormSection title="Addresses" description="Where orders ship and where invoices go.">
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-          <Field.Root invalid={!!errors.shippingAddress}>
-            <Flex w="full" h="6" align="center">
-              <Field.Label>Shipping address</Field.Label>
-            </Flex>
-            <Textarea
-              rows={4}
-              autoresize
-              placeholder="Street, city, state, ZIP"
-              {...register('shippingAddress')}
-            />
-            <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.billingAddress}>
-            <Flex w="full" h="6" align="center" justify="space-between" gap="2">
-              <Field.Label>Billing address</Field.Label>
-              <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
-                <LuCopy /> Copy from Shipping
-              </Button>
-            </Flex>
-            <Textarea
-              rows={4}
-              autoresize
-              placeholder="Street, city, state, ZIP"
-              {...register('billingAddress')}
-            />
-            <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
-          </Field.Root>
-        </Grid>
+        <Field.Root invalid={!!errors.shippingAddress}>
+          <Flex w="full" h="6" align="center">
+            <Field.Label>Shipping address</Field.Label>
+          </Flex>
+          <Textarea
+            rows={4}
+            autoresize
+            placeholder="Street, city, state, ZIP"
+            {...register('shippingAddress')}
+          />
+          <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.billingAddress}>
+          <Flex w="full" h="6" align="center" justify="space-between" gap="2">
+            <Field.Label>Billing address</Field.Label>
+            <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
+              <LuCopy /> Copy from Shipping
+            </Button>
+          </Flex>
+          <Textarea
+            rows={4}
+            autoresize
+            placeholder="Street, city, state, ZIP"
+            {...register('billingAddress')}
+          />
+          <Field.ErrorText>{errors.billingAddress?.message}</Field.ErrorText>
+        </Field.Root>
       </FormSection>
 
       <FormSection title="Notes" description="Anything the team should know about this customer.">
-        <Field.Root invalid={!!errors.notes}>
+        <Field.Root invalid={!!errors.notes} gridColumn={{ md: 'span 2' }}>
           <Field.Label srOnly>Notes</Field.Label>
           <Textarea
             rows={4}

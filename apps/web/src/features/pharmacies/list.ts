@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
+import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 
 /** All pharmacies, or only those on credit hold (`?tab=hold`, where the dashboard links). */
 export const PHARMACY_LIST_TABS = [
@@ -9,12 +9,19 @@ export const PHARMACY_LIST_TABS = [
 
 type PharmacyListTab = (typeof PHARMACY_LIST_TABS)[number]['value'];
 
-/** The list's search params (`validateSearch`). */
-export const pharmaciesSearch = listSearch(PHARMACY_LIST_TABS);
-
-/** The list's first rows for its search params: the route's loader and the page share them. */
-export const pharmaciesList = ({ q, tab }: ListSearch<PharmacyListTab>) =>
-  api.pharmacies.list.infiniteQueryOptions(
-    { q, limit: LIST_PAGE_SIZE, ...(tab === 'hold' ? { hold: true } : {}) },
-    listPaging,
-  );
+export const pharmaciesList = defineList({
+  names: { one: 'pharmacy', many: 'pharmacies' },
+  description: 'Your pharmacy customers, their terms and what they owe.',
+  tabs: PHARMACY_LIST_TABS,
+  placeholder: 'Filter by name, contact or email...',
+  filterMaxW: { base: 'full', sm: 'sm' },
+  count: true,
+  empty: { tab: () => 'No pharmacies are on credit hold.' },
+  deleteMessage: (pharmacy) =>
+    `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
+  query: ({ q, tab }: ListSearch<PharmacyListTab>) =>
+    api.pharmacies.list.infiniteQueryOptions(
+      { q, limit: LIST_PAGE_SIZE, ...(tab === 'hold' ? { hold: true } : {}) },
+      listPaging,
+    ),
+});

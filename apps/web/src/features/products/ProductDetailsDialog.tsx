@@ -20,6 +20,7 @@ import { categoryContent, PRICING_NOTE } from './content';
 import { ActiveBadge } from './ActiveBadge';
 import type { Product } from './types';
 import { useRecordTabs } from '../activity/RecordTabs';
+import type { DetailsProps } from '../lists/ListScreen';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,12 +49,9 @@ function BulletSection({ title, lines }: { title: string; lines: readonly string
 
 /** One product: what it is (by category), its specifications, uses, variants and QA. */
 export function ProductDetailsDialog({
-  product,
+  record: product,
   onClose,
-}: {
-  product: Product | null;
-  onClose: () => void;
-}) {
+}: DetailsProps<Product, undefined>) {
   const shown = useLastShown(product);
   const tabs = useRecordTabs('product', shown?.id);
   const content = shown ? categoryContent(shown.category) : undefined;

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Field,
   Flex,
-  Grid,
   GridItem,
   Heading,
   HStack,
@@ -17,7 +16,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuWandSparkles } from 'react-icons/lu';
 import {
@@ -29,13 +27,11 @@ import {
   type ProductWithVariantsInput,
 } from '@pharm/validators';
 import { FormCard } from '../../components/FormCard';
-import { FormFooter } from '../../components/FormFooter';
 import { FormSection } from '../../components/FormSection';
 import { Tooltip } from '../../components/ui/tooltip';
-import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/forms';
-import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRecordSubmit } from '../lists/useRecordSubmit';
+import { productsList } from './list';
 import type { Product } from './types';
 
 type FormValues = ProductWithVariantsInput;
@@ -112,51 +108,26 @@ function CellField({ error, children }: { error?: string; children: ReactNode })
  */
 export function ProductForm({ product }: { product?: Product }) {
   const isEdit = product !== undefined;
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<FormValues, unknown, ProductWithVariantsData>({
+  const form = useForm<FormValues, unknown, ProductWithVariantsData>({
     resolver: zodResolver(productWithVariantsSchema),
     defaultValues: toFormValues(product),
   });
+  const { register, control, setValue, getValues } = form;
+  const { errors, isSubmitting } = form.formState;
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
 
-  /** Server messages under their fields: a taken SKU (409) under the SKU, on its variant's row. */
-  const showServerErrors = (error: unknown) => {
-    const fields = [
+  const save = trpc.products.save.useMutation();
+  const onSubmit = useRecordSubmit(form, productsList, {
+    isEdit,
+    // A taken SKU (409) goes under the SKU, on its variant's row.
+    fields: () => [
       ...PRODUCT_FIELDS,
       ...getValues('variants')!.flatMap((_, index) =>
         VARIANT_FIELDS.map((f) => `variants.${index}.${f}` as const),
       ),
-    ];
-    applyServerFieldErrors(error, setError, fields);
-  };
-
-  const save = trpc.products.save.useMutation({
-    onSuccess: async () => {
-      notify.success(isEdit ? 'Product updated successfully' : 'Product created successfully');
-      await utils.products.invalidate();
-      await navigate({ to: '/products' });
-    },
-    onError: (error) => {
-      showServerErrors(error);
-      notify.error(
-        'Error',
-        `Failed to ${isEdit ? 'update' : 'create'} product: ${errorMessage(error)}`,
-      );
-    },
+    ],
+    save: (data) => save.mutateAsync(product ? { ...data, id: product.id } : data),
   });
-
-  const onSubmit = handleSubmit((data) =>
-    save.mutate(product ? { ...data, id: product.id } : data),
-  );
 
   const autoSku = (index: number) => {
     const row = getValues(`variants.${index}`);
@@ -173,97 +144,89 @@ export function ProductForm({ product }: { product?: Product }) {
   const variantErrors = errors.variants;
 
   return (
-    <FormCard
-      onSubmit={onSubmit}
-      testId="product-form"
-      footer={
-        <FormFooter cancelTo="/products" noun="Product" isEdit={isEdit} pending={save.isPending} />
-      }
-    >
+    <FormCard list={productsList} isEdit={isEdit} onSubmit={onSubmit} pending={isSubmitting}>
       <FormSection
         title="Product details"
         description="The catalogue entry: its SKU, name, category and list price."
       >
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-          <Field.Root invalid={!!errors.sku} required>
+        <Field.Root invalid={!!errors.sku} required>
+          <Field.Label>
+            SKU <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            fontFamily="mono"
+            placeholder="e.g. VL-TI"
+            autoComplete="off"
+            autoFocus={!isEdit}
+            {...register('sku')}
+          />
+          <Field.ErrorText>{errors.sku?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.category} required>
+          <Field.Label>
+            Category <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('category')}>
+              <option value="">Select a category</option>
+              {PRODUCT_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{errors.category?.message}</Field.ErrorText>
+        </Field.Root>
+        <GridItem colSpan={{ md: 2 }}>
+          <Field.Root invalid={!!errors.name} required>
             <Field.Label>
-              SKU <Field.RequiredIndicator />
+              Product name <Field.RequiredIndicator />
             </Field.Label>
             <Input
-              fontFamily="mono"
-              placeholder="e.g. VL-TI"
+              placeholder="e.g. Tubular Serum Vial, Type I Borosilicate"
               autoComplete="off"
-              autoFocus={!isEdit}
-              {...register('sku')}
+              {...register('name')}
             />
-            <Field.ErrorText>{errors.sku?.message}</Field.ErrorText>
+            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={!!errors.category} required>
-            <Field.Label>
-              Category <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('category')}>
-                <option value="">Select a category</option>
-                {PRODUCT_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errors.category?.message}</Field.ErrorText>
-          </Field.Root>
-          <GridItem colSpan={{ md: 2 }}>
-            <Field.Root invalid={!!errors.name} required>
-              <Field.Label>
-                Product name <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                placeholder="e.g. Tubular Serum Vial, Type I Borosilicate"
-                autoComplete="off"
-                {...register('name')}
-              />
-              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-            </Field.Root>
-          </GridItem>
-          <Field.Root invalid={!!errors.defaultPrice} required>
-            <Field.Label>
-              Default price <Field.RequiredIndicator />
-            </Field.Label>
-            <InputGroup startElement="$">
-              <Input
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                placeholder="0.00"
-                {...register('defaultPrice')}
-              />
-            </InputGroup>
-            <Field.ErrorText>{errors.defaultPrice?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.active} justifyContent="flex-end">
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <Checkbox.Root
-                  checked={!!field.value}
-                  onCheckedChange={(details) => field.onChange(details.checked === true)}
-                  name={field.name}
-                  mb="2"
-                >
-                  <Checkbox.HiddenInput onBlur={field.onBlur} />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Active — offered on new orders</Checkbox.Label>
-                </Checkbox.Root>
-              )}
+        </GridItem>
+        <Field.Root invalid={!!errors.defaultPrice} required>
+          <Field.Label>
+            Default price <Field.RequiredIndicator />
+          </Field.Label>
+          <InputGroup startElement="$">
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="0.00"
+              {...register('defaultPrice')}
             />
-            <Field.ErrorText>{errors.active?.message}</Field.ErrorText>
-          </Field.Root>
-        </Grid>
+          </InputGroup>
+          <Field.ErrorText>{errors.defaultPrice?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.active} justifyContent="flex-end">
+          <Controller
+            control={control}
+            name="active"
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={!!field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                name={field.name}
+                mb="2"
+              >
+                <Checkbox.HiddenInput onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>Active — offered on new orders</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+          <Field.ErrorText>{errors.active?.message}</Field.ErrorText>
+        </Field.Root>
       </FormSection>
 
       <Box py="6">

@@ -1,14 +1,13 @@
 import { lazy } from 'react';
-import { LuPackage } from 'react-icons/lu';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
-import { ListScreen } from '../lists/ListScreen';
+import { listPage } from '../lists/ListScreen';
 import { ActiveBadge } from './ActiveBadge';
 import { ActiveToggle } from './ActiveToggle';
 import { CsvUploadButton } from './CsvUpload';
 import { ImportButton } from './ImportButton';
 import { productsList } from './list';
-import { findTab, PRODUCT_LIST_TABS, type Product } from './types';
+import type { Product } from './types';
 
 const ProductDetailsDialog = lazy(() =>
   import('./ProductDetailsDialog').then((m) => ({ default: m.ProductDetailsDialog })),
@@ -44,36 +43,13 @@ const COLUMNS: Column<Product>[] = [
   )),
 ];
 
-export function ProductsPage() {
-  return (
-    <ListScreen
-      names={{ one: 'product', many: 'products' }}
-      description="The catalogue and its variants."
-      actions={
-        <>
-          <ImportButton />
-          <CsvUploadButton />
-        </>
-      }
-      newRecord={[
-        { label: 'New Variant', to: '/products/new', outline: true },
-        { label: 'New Product', to: '/products/new' },
-      ]}
-      list={productsList}
-      tabs={PRODUCT_LIST_TABS}
-      placeholder="Filter by SKU or name..."
-      count={{ below: true }}
-      columns={COLUMNS}
-      rowTestId={(product) => `product-row-${product.sku}`}
-      empty={{
-        icon: <LuPackage />,
-        text: 'No products yet — add one or import variants.',
-        tab: (tab) => `No ${findTab(tab)?.category}s found.`,
-      }}
-      details={(product, close) => <ProductDetailsDialog product={product} onClose={close} />}
-      deleteMessage={(product) =>
-        `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`
-      }
-    />
-  );
-}
+export const ProductsPage = listPage(productsList, {
+  columns: COLUMNS,
+  details: ProductDetailsDialog,
+  header: (
+    <>
+      <ImportButton />
+      <CsvUploadButton />
+    </>
+  ),
+});

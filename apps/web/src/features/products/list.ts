@@ -1,13 +1,27 @@
 import { api } from '../../lib/api';
-import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
+import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 import { findTab, PRODUCT_LIST_TABS } from './types';
 
-/** The list's search params (`validateSearch`). */
-export const productsSearch = listSearch(PRODUCT_LIST_TABS);
-
-/** The list's first rows for its search params: the route's loader and the page share them. */
-export const productsList = ({ q, tab }: ListSearch<string>) =>
-  api.products.list.infiniteQueryOptions(
-    { q, category: findTab(tab)?.category, limit: LIST_PAGE_SIZE },
-    listPaging,
-  );
+export const productsList = defineList({
+  names: { one: 'product', many: 'products' },
+  description: 'The catalogue and its variants.',
+  tabs: PRODUCT_LIST_TABS,
+  placeholder: 'Filter by SKU or name...',
+  count: { below: true },
+  newRecord: [
+    { label: 'New Variant', to: '/products/new', outline: true },
+    { label: 'New Product', to: '/products/new' },
+  ],
+  rowTestId: (product) => `product-row-${product.sku}`,
+  empty: {
+    text: 'No products yet — add one or import variants.',
+    tab: (tab) => `No ${findTab(tab)?.category}s found.`,
+  },
+  deleteMessage: (product) =>
+    `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
+  query: ({ q, tab }: ListSearch<string>) =>
+    api.products.list.infiniteQueryOptions(
+      { q, category: findTab(tab)?.category, limit: LIST_PAGE_SIZE },
+      listPaging,
+    ),
+});

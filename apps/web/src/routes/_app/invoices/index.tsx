@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { InvoicesPage } from '../../../features/invoices/InvoicesPage';
-import { invoicesList, invoicesSearch } from '../../../features/invoices/list';
+import { invoicesList } from '../../../features/invoices/list';
 import { listLoader } from '../../../features/lists/route';
 
 export const Route = createFileRoute('/_app/invoices/')({
-  validateSearch: invoicesSearch,
+  validateSearch: invoicesList.search,
   loaderDeps: ({ search }) => search,
-  loader: listLoader(invoicesList),
+  loader: listLoader(invoicesList.query),
   component: InvoicesPage,
 });

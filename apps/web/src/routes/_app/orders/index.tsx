@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listLoader } from '../../../features/lists/route';
-import { ordersList, ordersSearch } from '../../../features/orders/list';
+import { ordersList } from '../../../features/orders/list';
 import { OrdersPage } from '../../../features/orders/OrdersPage';
 
 export const Route = createFileRoute('/_app/orders/')({
-  validateSearch: ordersSearch,
+  validateSearch: ordersList.search,
   loaderDeps: ({ search }) => search,
-  loader: listLoader(ordersList),
+  loader: listLoader(ordersList.query),
   component: OrdersPage,
 });

@@ -6,6 +6,6 @@ import { PaymentsPage } from '../../../features/payments/PaymentsPage';
 export const Route = createFileRoute('/_app/payments/')({
   validateSearch: paymentsSearch,
   loaderDeps: ({ search: { q } }) => ({ q }),
-  loader: listLoader(paymentsList),
+  loader: listLoader(paymentsList.query),
   component: PaymentsPage,
 });
