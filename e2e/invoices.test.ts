@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fetchAgain,
   api as callApi,
   click,
   clickIn,
@@ -249,18 +250,7 @@ describe('invoices', () => {
         {},
         invoiceId,
       );
-      // What the tab loaded, fetched again with the session: the tab's own response, as the PDF
-      // viewer hands it on, came without its headers in a loaded CI run.
-      const file = await page.evaluate(async (url) => {
-        const res = await fetch(url);
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        return {
-          status: res.status,
-          type: res.headers.get('content-type'),
-          disposition: res.headers.get('content-disposition'),
-          magic: String.fromCharCode(...bytes.slice(0, 5)),
-        };
-      }, tab.url());
+      const file = await fetchAgain(page, tab.url());
       expect(file).toMatchObject({ status: 200, type: 'application/pdf', magic: '%PDF-' });
       expect(file.disposition).toMatch(/^inline; filename="invoice-INV-/);
     } finally {

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fetchAgain,
   api as callApi,
   click,
   clickIn,
@@ -148,17 +149,7 @@ describe('statement', () => {
       );
       const { from, to } = lastMonth();
       expect(new URL(tab.url()).search).toBe(`?from=${from}&to=${to}`);
-      // What the tab loaded, fetched again with the session (the PDF viewer hides its headers).
-      const file = await page.evaluate(async (url) => {
-        const res = await fetch(url);
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        return {
-          status: res.status,
-          type: res.headers.get('content-type'),
-          disposition: res.headers.get('content-disposition'),
-          magic: String.fromCharCode(...bytes.slice(0, 5)),
-        };
-      }, tab.url());
+      const file = await fetchAgain(page, tab.url());
       expect(file).toEqual({
         status: 200,
         type: 'application/pdf',

@@ -172,6 +172,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * What a PDF tab loaded, fetched again from the page with its session: the tab's own response
+ * comes through Chromium's PDF viewer, which hides its headers (and in a loaded CI run handed
+ * one on without them).
+ */
+export async function fetchAgain(page: Page, url: string) {
+  return page.evaluate(async (u) => {
+    const res = await fetch(u);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      magic: String.fromCharCode(...bytes.slice(0, 5)),
+    };
+  }, url);
+}
+
 /** Clicks the icon button with this aria-label inside the element matching `scope`. */
 export async function clickIn(page: Page, scope: string, ariaLabel: string): Promise<void> {
   const selector = `${scope} [aria-label="${ariaLabel}"]`;
