@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '@pharm/db';
+import type { Db, User } from '@pharm/db';
 import { sql, type CompiledQuery } from 'kysely';
 
 export const SESSION_COOKIE = 'sid';
@@ -13,13 +13,7 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
  */
 export const TOUCH_AFTER_MS = 60 * 1000;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: Date;
-}
+export type SessionUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt'>;
 
 export interface ActiveSession {
   sid: string;
@@ -28,11 +22,11 @@ export interface ActiveSession {
   expire: Date;
 }
 
-/** What `load` reads: the session's times and its user. */
+/** What `load` reads: the session's times (ISO strings, as the database reads them) and its user. */
 interface LoadedSession extends SessionUser {
   sid: string;
-  signedInAt: Date;
-  expire: Date;
+  signedInAt: string;
+  expire: string;
 }
 
 /** The sessions of the sids in its one parameter (an array), each joined with its user. */
@@ -87,7 +81,9 @@ export class SessionStore {
   async load(sid: string, now = Date.now()): Promise<ActiveSession | null> {
     const row = await this.#read(sid);
     if (!row) return null;
-    const { sid: _sid, signedInAt, expire, ...user } = row;
+    const { sid: _sid, signedInAt: signedInAtIso, expire: expireIso, ...user } = row;
+    const signedInAt = new Date(signedInAtIso);
+    const expire = new Date(expireIso);
     if (expire.getTime() <= now || now - signedInAt.getTime() >= ABSOLUTE_TIMEOUT_MS) {
       await this.destroy(sid);
       return null;
@@ -153,7 +149,7 @@ export class SessionStore {
       .updateTable('session')
       .set({ expire })
       .where('sid', '=', session.sid)
-      .where('expire', '>', new Date(now))
+      .where('expire', '>', new Date(now).toISOString())
       .executeTakeFirst();
     return result.numUpdatedRows > 0n ? expire : null;
   }
@@ -178,8 +174,8 @@ export class SessionStore {
       .deleteFrom('session')
       .where((eb) =>
         eb.or([
-          eb('expire', '<=', new Date(now)),
-          eb('signedInAt', '<=', new Date(now - ABSOLUTE_TIMEOUT_MS)),
+          eb('expire', '<=', new Date(now).toISOString()),
+          eb('signedInAt', '<=', new Date(now - ABSOLUTE_TIMEOUT_MS).toISOString()),
         ]),
       )
       .executeTakeFirst();

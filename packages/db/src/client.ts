@@ -43,15 +43,23 @@ export interface PoolSettings {
 const DEFAULT_POOL: PoolSettings = { max: 10, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 };
 
 /**
- * timestamptz as PostgreSQL writes it (DateStyle ISO: '2026-03-14 10:00:00.123456+00'): V8's
- * Date reads that form itself, to the same millisecond as pg's parser (postgres-date) and about
- * three times faster; a page of 50 orders with their lines holds 400 of them. Any other form
- * (infinity, BC, a year past 9999, an offset with seconds) still goes to pg's parser.
+ * timestamptz as the ISO string `Date#toISOString` writes ('2026-03-14T10:00:00.123Z'), the form
+ * every reader gets (schema.ts). PostgreSQL writes '2026-03-14 10:00:00.123456+00' when the session
+ * is in UTC: that is rearranged as text, the microseconds cut to milliseconds as a Date would cut
+ * them. Any other offset goes through V8's Date, and the rarer forms (BC, a year past 9999, an
+ * offset with seconds) through pg's parser (postgres-date); 'infinity', which no Date can hold,
+ * stays as PostgreSQL wrote it.
  */
+const UTC_TIMESTAMPTZ = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 const ISO_TIMESTAMPTZ = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?$/;
 const parsePgTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text');
-const parseTimestamptz = (value: string): Date =>
-  ISO_TIMESTAMPTZ.test(value) ? new Date(value) : parsePgTimestamptz(value);
+
+function parseTimestamptz(value: string): string {
+  const utc = UTC_TIMESTAMPTZ.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  const parsed: unknown = ISO_TIMESTAMPTZ.test(value) ? new Date(value) : parsePgTimestamptz(value);
+  return parsed instanceof Date && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : value;
+}
 
 /** Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the time zone. */
 const pgTypes = {

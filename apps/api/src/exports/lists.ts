@@ -47,7 +47,7 @@ export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'h
           p.terms,
           p.balance,
           p.notes,
-          p.createdAt.toISOString(),
+          p.createdAt,
         ],
       ],
     ),

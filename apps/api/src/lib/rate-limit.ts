@@ -18,7 +18,7 @@ export class FailureCounter {
       .selectFrom('authFailures')
       .select('key')
       .where('key', 'in', keys)
-      .where('windowStart', '>', new Date(now - this.windowMs))
+      .where('windowStart', '>', new Date(now - this.windowMs).toISOString())
       .where('count', '>=', this.limit)
       .executeTakeFirst();
     return row !== undefined;
@@ -44,7 +44,7 @@ export class FailureCounter {
   async prune(now = Date.now()): Promise<void> {
     await this.db
       .deleteFrom('authFailures')
-      .where('windowStart', '<=', new Date(now - this.windowMs))
+      .where('windowStart', '<=', new Date(now - this.windowMs).toISOString())
       .execute();
   }
 }

@@ -36,8 +36,8 @@ const invoice = (overrides: Partial<InvoiceDetails>): InvoiceDetails => ({
   total: '1384.38',
   balance: '1384.38',
   amountPaid: '0.00',
-  createdAt: new Date(),
-  updatedAt: new Date(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
   pharmacy: {
     name: 'Café Pharmacy',
     contactName: null,

@@ -13,8 +13,8 @@ const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
   status: 'Draft',
   subtotal: '84.00',
   total: '84.00',
-  createdAt: new Date(),
-  updatedAt: new Date(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
   pharmacy: {
     name: 'Café Pharmacy',
     contactName: null,

@@ -21,7 +21,7 @@ export interface ActivityItem {
   recordExists: boolean;
   /** Null for a change without a signed-in user (a command-line import) or a user since removed. */
   user: { id: string; email: string } | null;
-  createdAt: Date;
+  createdAt: string;
   changes: FieldChange[];
   /** Context of the change: the record a delete went with, the feed an import came from. */
   note: string | null;

@@ -87,9 +87,10 @@ export function formatValue(field: string, value: unknown): string {
 }
 
 /** 'Nov 21, 2026, 3:04 PM': when a change was made, in the viewer's time. */
-export function formatWhen(at: Date): string {
-  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDate(at)}, ${time}`;
+export function formatWhen(at: string): string {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${formatDate(date)}, ${time}`;
 }
 
 /**
