@@ -9,6 +9,12 @@
  * Besides req/s and latency it prints the CPU time each server process used per request, the
  * figure that holds when other work shares the machine.
  *
+ * With DATABASE_URL a third kind of server joins the turns, the floor (lib/floor-server.ts): a
+ * bare Fastify doing only the data work of the answer (the session read and the list's service
+ * function, from this checkout's source) on the PostgreSQL app's database. "of floor" is the
+ * app's req/s over the floor's: what the app's plumbing costs; the floor's "of bare" is what the
+ * data costs.
+ *
  *     pnpm --filter @pharm/api build                       # the bench runs what is built
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @pharm/bench exec tsx http.ts
  *     pnpm --filter @pharm/bench exec tsx http.ts          # without DATABASE_URL: PGlite only
@@ -50,6 +56,8 @@ const ORDERS = 55;
 const BARE = 'bare Fastify';
 
 const BARE_SERVER = fileURLToPath(new URL('./lib/bare-server.ts', import.meta.url));
+const FLOOR_SERVER = fileURLToPath(new URL('./lib/floor-server.ts', import.meta.url));
+const FLOOR = 'Fastify + services';
 const BASELINE = process.env.BASELINE ? path.resolve(process.env.BASELINE) : undefined;
 
 const profileAt = process.argv.indexOf('--profile');
@@ -70,7 +78,11 @@ interface Target {
   label: string;
   driver?: Driver;
   baseline?: boolean;
+  /** The floor (lib/floor-server.ts): the app's data work in a bare Fastify, on PostgreSQL. */
+  floor?: boolean;
   url: string;
+  /** The scratch database of an app on PostgreSQL, which the floor reads too. */
+  databaseUrl?: string;
   /** The session cookie of the seeded user; the bare server ignores it. */
   cookie: string;
   responses: Record<string, CapturedResponse>;
@@ -195,7 +207,20 @@ async function startApp(
   });
   const cookie = await seed(url);
   const responses = await capture(url, cookie);
-  return { label, driver, baseline, url, cookie, responses, logFile, child };
+  const databaseUrl = 'DATABASE_URL' in database ? database.DATABASE_URL : undefined;
+  return { label, driver, baseline, url, databaseUrl, cookie, responses, logFile, child };
+}
+
+/** The floor on the database of `app` (an app on PostgreSQL), expected to answer its bytes. */
+async function startFloor(app: Target): Promise<Target> {
+  const child = fork(FLOOR_SERVER, [app.databaseUrl!], { execArgv: ['--import', 'tsx'] });
+  stopOnExit(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return { label: FLOOR, floor: true, url, cookie: app.cookie, responses: app.responses, child };
 }
 
 async function startBare(responses: Record<string, CapturedResponse>): Promise<Target> {
@@ -279,6 +304,8 @@ async function compare(): Promise<void> {
     targets.push(await startApp(driver, API_MAIN, false));
     if (BASELINE) targets.push(await startApp(driver, BASELINE, true));
   }
+  const onPostgres = targets.find((t) => t.driver === 'PostgreSQL' && !t.baseline);
+  if (onPostgres) targets.push(await startFloor(onPostgres));
   targets.push(await startBare(targets[0]!.responses));
 
   console.log(
@@ -306,9 +333,10 @@ async function compare(): Promise<void> {
         .map((r) => r[figure]),
     );
   const find = (driver: Driver | undefined, baseline: boolean) =>
-    targets.find((t) => t.driver === driver && !!t.baseline === baseline)!;
+    targets.find((t) => t.driver === driver && !!t.baseline === baseline && !t.floor)!;
+  const floor = targets.find((t) => t.floor);
   const ratio = (a: number, b: number) => (a / b).toFixed(a / b < 0.1 ? 3 : 2);
-  const widths = [34, 22, 8, 8, 8, 12, 10, 11, 13, 11];
+  const widths = [34, 22, 8, 8, 8, 12, 9, 11, 11, 13, 11];
   const row = (cells: string[]) =>
     console.log(
       cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(''),
@@ -321,7 +349,8 @@ async function compare(): Promise<void> {
       'p50 ms',
       'p99 ms',
       'CPU µs/req',
-      'app/bare',
+      'of bare',
+      'of floor',
       'PGlite/PG',
     ],
     ...(BASELINE ? ['req/s ×base', 'CPU ×base'] : []),
@@ -344,7 +373,8 @@ async function compare(): Promise<void> {
         ms(stat(target, url, 'p50')),
         ms(stat(target, url, 'p99')),
         cpu.toFixed(0),
-        target.driver ? ratio(rate, bare) : '',
+        target.driver || target.floor ? ratio(rate, bare) : '',
+        floor && target.driver === 'PostgreSQL' ? ratio(rate, stat(floor, url, 'rate')) : '',
         pg ? ratio(rate, stat(pg, url, 'rate')) : '',
         base ? ratio(rate, stat(base, url, 'rate')) : '',
         base ? ratio(cpu, stat(base, url, 'cpuUs')) : '',
