@@ -29,7 +29,11 @@ function csvOf(res: Response, filename: RegExp): { header: string[]; rows: strin
     new RegExp(`^attachment; filename="${filename.source}"$`),
   );
   expect(res.text.startsWith('\uFEFF')).toBe(true);
-  const [header, ...rows] = parse(res.text, { bom: true }) as string[][];
+  // As a spreadsheet reads it: any line break outside quotes ends a row.
+  const [header, ...rows] = parse(res.text, {
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  }) as string[][];
   return { header: header!, rows };
 }
 
@@ -332,6 +336,103 @@ describe('CSV exports of the lists', () => {
     expect(row.notes).toBe(`'-2+3`);
     expect(row.balance).toBe('0.00');
     expect(created.id).toBeGreaterThan(0);
+  });
+
+  for (const [what, name] of [
+    ['a line break', "Acme\n=cmd|' /C calc'!A0"],
+    ['a lone CR', "Acme\r=cmd|' /C calc'!A0"],
+  ]) {
+    it(`keeps a name with a formula after ${what} in one row, the formula guarded`, async () => {
+      const email = `rebreak${name.charCodeAt(4)}@example.com`;
+      expect((await c.post('/api/pharmacies', { name, email })).status).toBe(201);
+      const { header, rows } = csvOf(
+        await c.get(`/api/pharmacies.csv?q=${encodeURIComponent(email)}`),
+        /.*/,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toHaveLength(header.length);
+      expect(rows[0]![header.indexOf('name')]).toBe(name.replace('=cmd', "'=cmd"));
+      expect(rows[0]![header.indexOf('email')]).toBe(email);
+    });
+  }
+
+  it("keeps an order line's description with a formula after a line break in its row", async () => {
+    const pharmacy = await c.post('/api/pharmacies', {
+      name: 'Line Break Pharmacy',
+      email: 'linebreak@example.com',
+    });
+    const order = await c.post('/api/orders', {
+      pharmacyId: pharmacy.body.id,
+      orderDate: '2026-03-14',
+      lineItems: [
+        { description: '10 mL vial\n=HYPERLINK("http://evil.example")', qty: 2, unitPrice: '1.50' },
+        { description: 'Stopper', qty: 1, unitPrice: '0.00' },
+      ],
+    });
+    expect(order.status, order.text).toBe(201);
+    const { header, rows } = csvOf(
+      await c.get(`/api/orders.csv?q=${order.body.orderNumber}`),
+      /.*/,
+    );
+    expect(rows.map((r) => r[header.indexOf('description')])).toEqual([
+      `10 mL vial\n'=HYPERLINK("http://evil.example")`,
+      'Stopper',
+    ]);
+    expect(rows.map((r) => r[header.indexOf('line_total')])).toEqual(['3.00', '0.00']);
+  });
+
+  it('products: any text a product takes comes back through the upload preview as 0 changes', async () => {
+    const texts = [
+      "Acme\n=cmd|' /C calc'!A0",
+      'lone\rCR',
+      "'=already guarded",
+      "''=twice",
+      "'Twas",
+      '-12.50',
+      '+1 (555) 010-0000',
+      'a;=b, "quoted"',
+      'Ünïcødé 😀 \u00a0=x',
+      'tab\tinside',
+    ];
+    for (const [i, text] of texts.entries()) {
+      const saved = await c.post('/trpc/products.save', {
+        json: {
+          sku: `ZQX-${i}-${text}`,
+          name: text,
+          category: 'Vial',
+          defaultPrice: '1.00',
+          variants: [
+            {
+              variantSku: `ZQX-${i}-V ${text}`,
+              size: text,
+              color: text,
+              material: text,
+              notes: `${text}\r\n- ${text}`,
+              packageQty: 1,
+              defaultPrice: '2.50',
+            },
+          ],
+        },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect(
+        (
+          await c.post('/api/products', {
+            sku: `ZQX-P-${i}`,
+            name: text,
+            category: 'Cap',
+            defaultPrice: '0.00',
+          })
+        ).status,
+      ).toBe(201);
+    }
+    const csv = (await c.get('/api/products.csv?q=ZQX-')).text;
+    const { rows } = csvOf(await c.get('/api/products.csv?q=ZQX-'), /.*/);
+    expect(rows).toHaveLength(texts.length * 2);
+    const preview = await trpc('products.previewCsv', { csv });
+    expect(preview.errors).toEqual([]);
+    expect(preview).toMatchObject({ created: 0, updated: 0, unchanged: texts.length * 2 });
+    expect(preview.variants).toMatchObject({ created: 0, updated: 0, unchanged: texts.length });
   });
 
   it('guards tab and CR first too, and keeps negative amounts numbers', () => {

@@ -10,6 +10,7 @@ import {
 } from '@pharm/validators';
 import { CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
+import { unguardCell } from '../exports/cells.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
 /*
@@ -310,14 +311,6 @@ function csvBoolean(value: string): boolean | string | undefined {
   return value;
 }
 
-/**
- * A cell without the apostrophe the CSV exports put before a leading =, +, -, @, tab or CR
- * (exports/csv.ts), so that an exported catalogue uploaded again reads as it was.
- */
-function unguarded(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
 function csvInteger(value: string): number | string {
   const text = value.trim();
   if (text === '') return 1;
@@ -368,7 +361,9 @@ async function parseCsvFeed(chunks: FeedChunks): Promise<CatalogFeed> {
       continue;
     }
     const cell: Partial<Record<CsvField, string>> = {};
-    columns.forEach((field, index) => (cell[field] = unguarded(record.fields[index]!)));
+    // Without the apostrophes the CSV exports put before what reads as a formula (exports/csv.ts),
+    // so that an exported catalogue uploaded again reads as it was.
+    columns.forEach((field, index) => (cell[field] = unguardCell(record.fields[index]!)));
 
     const product = feedProductSchema.safeParse({
       sku: cell.sku,

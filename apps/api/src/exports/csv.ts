@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { Page } from '@pharm/validators';
 import { stringify } from 'csv-stringify';
+import { guardCell } from './cells.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -14,19 +15,15 @@ export interface CsvDownload {
 /** Rows asked of a list procedure at a time: its largest page. */
 export const EXPORT_PAGE_SIZE = 200;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-
 /**
- * A cell as text a spreadsheet will not run: one starting with =, +, -, @, tab or CR gets an
- * apostrophe in front (issue 12), except a plain number such as a negative amount, which no
- * spreadsheet reads as a formula and which must stay a number. Booleans are 'true'/'false', as
+ * A cell as text a spreadsheet will not run: an apostrophe goes in front of every place a
+ * spreadsheet may start reading a cell that looks like a formula (guardCell, cells.ts),
+ * while a plain number such as a negative amount stays a number. Booleans are 'true'/'false', as
  * the catalogue import reads them.
  */
 export function csvText(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return guardCell(String(value));
 }
 
 /**
@@ -56,8 +53,11 @@ export async function* rowsOf(rows: Cell[][]): AsyncIterable<Cell[]> {
 
 /**
  * The file as a stream: UTF-8 with a byte order mark (so spreadsheets read accents right), a
- * header row, CRLF line ends, quoting where RFC 4180 needs it. Backpressure reaches the row
- * source, so a slow client slows the database reads instead of filling memory.
+ * header row, CRLF line ends, quoting where RFC 4180 needs it and also around every cell holding
+ * a CR or LF of its own (csv-stringify quotes only the record delimiter's CRLF, so a lone LF
+ * would start a new row), a tab or a ';' (which readers splitting on those keep in the cell when
+ * it is quoted). Backpressure reaches the row source, so a slow client slows the database reads
+ * instead of filling memory.
  */
 export function csvStream(download: CsvDownload): Readable {
   const out = stringify({
@@ -65,6 +65,7 @@ export function csvStream(download: CsvDownload): Readable {
     header: true,
     columns: [...download.columns],
     record_delimiter: 'windows',
+    quoted_match: /[\r\n\t;]/,
   });
   const source = Readable.from(
     (async function* () {

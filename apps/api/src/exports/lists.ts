@@ -3,7 +3,7 @@
  * rest.ts). Each walks its list procedure page by page with the list's own filters, so the same
  * session check, validation and filtering apply and the file holds exactly what the list shows.
  */
-import { isInvoiceOverdue, todayIso } from '@pharm/validators';
+import { isInvoiceOverdue, todayIso, type ProductWithVariantsData } from '@pharm/validators';
 import type { createCaller } from '../root.js';
 import {
   csvFilename,
@@ -54,52 +54,57 @@ export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'h
   } satisfies CsvDownload;
 }
 
+/** The catalogue import's CSV columns (catalog/parse.ts), as the products export writes them. */
+export const PRODUCT_COLUMNS = [
+  'sku',
+  'name',
+  'category',
+  'default_price',
+  'active',
+  'variant_sku',
+  'size',
+  'color',
+  'material',
+  'sterile',
+  'package_qty',
+  'variant_price',
+  'notes',
+] as const;
+
+/** A product's rows: one per variant, or one with the variant columns empty when it has none. */
+export function productRows(product: ProductWithVariantsData): Cell[][] {
+  const head: Cell[] = [
+    product.sku,
+    product.name,
+    product.category,
+    product.defaultPrice,
+    product.active,
+  ];
+  if (!product.variants.length) return [[...head, null, null, null, null, null, null, null, null]];
+  return product.variants.map((v) => [
+    ...head,
+    v.variantSku,
+    v.size,
+    v.color,
+    v.material,
+    v.sterile,
+    v.packageQty,
+    v.defaultPrice,
+    v.notes,
+  ]);
+}
+
 /**
- * One row per variant (a product without variants is one row with the variant columns empty), in
- * the catalogue import's CSV format (catalog/parse.ts), so that the file uploaded again changes
- * nothing.
+ * One row per variant, in the catalogue import's CSV format, so that the file uploaded again
+ * changes nothing.
  */
 export async function exportProducts(caller: Caller, filters: Filters<'q' | 'category'>) {
   return {
     filename: csvFilename('products', todayIso()),
-    columns: [
-      'sku',
-      'name',
-      'category',
-      'default_price',
-      'active',
-      'variant_sku',
-      'size',
-      'color',
-      'material',
-      'sterile',
-      'package_qty',
-      'variant_price',
-      'notes',
-    ],
+    columns: PRODUCT_COLUMNS,
     rows: await pagedRows(
       (cursor) => caller.products.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
-      (product) => {
-        const head: Cell[] = [
-          product.sku,
-          product.name,
-          product.category,
-          product.defaultPrice,
-          product.active,
-        ];
-        if (!product.variants.length) return [[...head, null, null, null, null, null, null]];
-        return product.variants.map((v) => [
-          ...head,
-          v.variantSku,
-          v.size,
-          v.color,
-          v.material,
-          v.sterile,
-          v.packageQty,
-          v.defaultPrice,
-          v.notes,
-        ]);
-      },
+      productRows,
     ),
   } satisfies CsvDownload;
 }
