@@ -341,7 +341,7 @@ describe('CSV exports of the lists', () => {
   for (const [what, name] of [
     ['a line break', "Acme\n=cmd|' /C calc'!A0"],
     ['a lone CR', "Acme\r=cmd|' /C calc'!A0"],
-  ]) {
+  ] as const) {
     it(`keeps a name with a formula after ${what} in one row, the formula guarded`, async () => {
       const email = `rebreak${name.charCodeAt(4)}@example.com`;
       expect((await c.post('/api/pharmacies', { name, email })).status).toBe(201);
