@@ -39,6 +39,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ REGISTRATION: value }).registration).toEqual(expected);
   });
 
+  it('reads ALLOWED_HOSTS as lower-case names with optional ports, and refuses anything else', () => {
+    expect(loadConfig({}).allowedHosts).toBeUndefined();
+    expect(
+      loadConfig({ ALLOWED_HOSTS: ' Pharm.Example.com, 10.0.0.5:3000,[::1]:8080 ,' }).allowedHosts,
+    ).toEqual(['pharm.example.com', '10.0.0.5:3000', '[::1]:8080']);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://pharm.example.com' })).toThrow(
+      'ALLOWED_HOSTS: "https://pharm.example.com" is not a host name with an optional port, e.g. pharm.example.com or 10.0.0.5:3000',
+    );
+  });
+
+  it('refuses production on a HOST other machines reach without APP_ORIGIN or ALLOWED_HOSTS', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(
+      [
+        'Invalid environment:',
+        '  ALLOWED_HOSTS: must be set (or APP_ORIGIN) when NODE_ENV=production and HOST=0.0.0.0 is reachable from other machines: the names the app is served as, e.g. pharm.example.com',
+      ].join('\n'),
+    );
+    for (const env of [
+      { HOST: '0.0.0.0', ALLOWED_HOSTS: 'pharm.example.com' },
+      { HOST: '0.0.0.0', APP_ORIGIN: 'https://pharm.example.com' },
+      { HOST: '127.0.0.1' },
+      { HOST: '::1' },
+      {},
+    ])
+      expect(
+        () => loadConfig({ NODE_ENV: 'production', ...env }),
+        JSON.stringify(env),
+      ).not.toThrow();
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).not.toThrow();
+  });
+
   it('names every invalid setting at once', () => {
     expect(() =>
       loadConfig({

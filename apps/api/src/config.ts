@@ -104,36 +104,82 @@ const origin = optionalText.superRefine((v, ctx) => {
   }
 });
 
-/** Every setting the API reads from the environment, checked once at start. */
-const envSchema = z.object({
-  NODE_ENV: optionalText,
-  PORT: wholeNumber(3000),
-  HOST: z
-    .string()
-    .optional()
-    .transform((v) => v || '127.0.0.1'),
-  DATABASE_URL: optionalText,
-  DATA_DIR: optionalText,
-  DB_POOL_MAX: wholeNumber(10, 1),
-  DB_STATEMENT_TIMEOUT_MS: wholeNumber(15_000),
-  DB_LOCK_TIMEOUT_MS: wholeNumber(5_000),
-  SESSION_SECRET: optionalText.superRefine((v, ctx) => {
-    if (v !== undefined && v.length < 32) {
-      ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' });
+/** `name` or `name:port`; a name is a DNS name, an IPv4 address or an IPv6 one in brackets. */
+const HOST_ENTRY = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+const allowedHosts = z
+  .string()
+  .optional()
+  .transform((v, ctx): string[] | undefined => {
+    const entries = (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    if (!entries.length) return undefined;
+    const bad = entries.find((e) => !HOST_ENTRY.test(e));
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a host name with an optional port, e.g. pharm.example.com or 10.0.0.5:3000`,
+      });
+      return z.NEVER;
     }
-  }),
-  APP_ORIGIN: origin,
-  TRUST_PROXY: trustProxy,
-  REGISTRATION: registration,
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .optional()
-    .default('info'),
-  LOG_FORMAT: z.enum(['json', 'pretty']).optional().default('json'),
-  CATALOG_PROVIDER_NAME: optionalText,
-  CATALOG_FEED: optionalText,
-  SERVE_SOURCE_MAPS: flag(false),
-});
+    return entries;
+  });
+
+/** Whether the server listens only where other machines cannot reach it. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Every setting the API reads from the environment, checked once at start. */
+const envSchema = z
+  .object({
+    NODE_ENV: optionalText,
+    PORT: wholeNumber(3000),
+    HOST: z
+      .string()
+      .optional()
+      .transform((v) => v || '127.0.0.1'),
+    DATABASE_URL: optionalText,
+    DATA_DIR: optionalText,
+    DB_POOL_MAX: wholeNumber(10, 1),
+    DB_STATEMENT_TIMEOUT_MS: wholeNumber(15_000),
+    DB_LOCK_TIMEOUT_MS: wholeNumber(5_000),
+    SESSION_SECRET: optionalText.superRefine((v, ctx) => {
+      if (v !== undefined && v.length < 32) {
+        ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' });
+      }
+    }),
+    APP_ORIGIN: origin,
+    TRUST_PROXY: trustProxy,
+    REGISTRATION: registration,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .optional()
+      .default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional().default('json'),
+    CATALOG_PROVIDER_NAME: optionalText,
+    CATALOG_FEED: optionalText,
+    SERVE_SOURCE_MAPS: flag(false),
+    ALLOWED_HOSTS: allowedHosts,
+  })
+  .superRefine((e, ctx) => {
+    // Without either, only the loopback names are answered: in production on an address other
+    // machines reach, that is a server nobody can use, or one set up without thinking of Host.
+    if (
+      e.NODE_ENV === 'production' &&
+      !isLoopbackHost(e.HOST) &&
+      !e.APP_ORIGIN &&
+      !e.ALLOWED_HOSTS
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_HOSTS'],
+        message: `must be set (or APP_ORIGIN) when NODE_ENV=production and HOST=${e.HOST} is reachable from other machines: the names the app is served as, e.g. pharm.example.com`,
+      });
+    }
+  });
 
 export interface AppConfig {
   port: number;
@@ -146,8 +192,13 @@ export interface AppConfig {
   production: boolean;
   /** Signs session cookies; when unset a secret generated once is kept in the database. */
   sessionSecret: string | undefined;
-  /** The app's public origin, for the cross-site check behind a proxy that rewrites Host. */
+  /** The app's public origin: its host is answered, and writes must come from it. */
   appOrigin: string | undefined;
+  /**
+   * ALLOWED_HOSTS: the Host names answered besides APP_ORIGIN's (`name` on any port, or
+   * `name:port`). With neither set, only the loopback names on the server's port are.
+   */
+  allowedHosts: string[] | undefined;
   trustProxy: TrustProxy;
   registration: Registration;
   log: { level: z.infer<typeof envSchema>['LOG_LEVEL']; pretty: boolean };
@@ -181,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: e.NODE_ENV === 'production',
     sessionSecret: e.SESSION_SECRET,
     appOrigin: e.APP_ORIGIN,
+    allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
     registration: e.REGISTRATION,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_FORMAT === 'pretty' },

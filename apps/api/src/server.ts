@@ -7,7 +7,12 @@ import helmet from 'helmet';
 import type { AppConfig } from './config.js';
 import { createRequestContext, type RequestContextDeps } from './context.js';
 import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
-import { BODY_LIMIT, createWriteGuard } from './lib/request-guard.js';
+import {
+  BODY_LIMIT,
+  createHostGuard,
+  createHostPolicy,
+  createWriteGuard,
+} from './lib/request-guard.js';
 import { registerRestRoutes } from './rest.js';
 import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
@@ -63,6 +68,15 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     bodyLimit: BODY_LIMIT,
   });
 
+  // First of all: a request for a Host the app is not served as gets no further (DNS rebinding).
+  let listeningPort: number | undefined;
+  const hosts = createHostPolicy(config, () => {
+    const address = app.server.address();
+    listeningPort ??= typeof address === 'object' && address ? address.port : undefined;
+    return listeningPort;
+  });
+  app.addHook('onRequest', createHostGuard(hosts));
+
   // @fastify/helmet calls helmet() on every request, parsing the CSP again each time; the
   // middleware built here once sets the same headers. (Since 8.1 helmet throws its errors
   // instead of passing them on, so its callback only ever means 'done'.)
@@ -90,7 +104,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     setSecurityHeaders(req.raw, reply.raw, () => done()),
   );
 
-  app.addHook('onRequest', createWriteGuard(config.appOrigin));
+  app.addHook('onRequest', createWriteGuard(hosts));
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       {

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createDb } from '@pharm/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +22,7 @@ import {
  */
 
 const MiB = 1024 * 1024;
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function count(t: TestApp, table: 'pharmacies' | 'products' | 'session' | 'users') {
   const row = await t.db
@@ -92,7 +96,7 @@ describe('the write guard, whatever the path is spelt', () => {
     for (const type of ['application/json', 'multipart/form-data; boundary=x']) {
       const status = await statusOfHead(
         port,
-        `POST /%74rpc/auth.login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${200 * MiB}\r\n\r\n`,
+        `POST /%74rpc/auth.login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${type}\r\nContent-Length: ${200 * MiB}\r\n\r\n`,
       );
       expect(status).toBe('HTTP/1.1 413 Payload Too Large');
     }
@@ -289,28 +293,242 @@ describe('who may register', () => {
   });
 });
 
-describe('APP_ORIGIN behind a proxy that rewrites Host', () => {
-  it("accepts writes from the configured origin and refuses the Host's own", async () => {
-    const t = await startTestApp({ appOrigin: 'https://pharm.example.com' });
+/** A request over a real connection with the given Host, as a browser on a rebound name sends it. */
+function requestWithHost(
+  port: number,
+  options: { method?: string; path: string; host: string; headers?: Record<string, string> },
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { ...options.headers, host: options.host },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('Hosts the app is not served as (DNS rebinding)', () => {
+  const rebound = 'rebind.evil.example:3000';
+
+  it('answers a rebound name 421 on reads and writes, creating no user and reading no session', async () => {
+    const t = await startTestApp();
     try {
       const c = await t.signedIn();
-      const internal = { host: 'api.internal:3000' };
-      const own = await c.post(
-        '/api/pharmacies',
-        { name: 'Proxied', email: 'p@example.com' },
-        { ...internal, origin: 'https://pharm.example.com' },
+      const users = await count(t, 'users');
+      const sessions = await count(t, 'session');
+      const read = await c.get('/api/pharmacies', { host: rebound });
+      expect(read.status).toBe(421);
+      expect(read.body.message).toBe(
+        'This server does not answer for that host name (see ALLOWED_HOSTS)',
       );
-      expect(own.status).toBe(201);
-      const hostOrigin = await c.post(
-        '/api/pharmacies',
-        { name: 'Proxied', email: 'p@example.com' },
-        { ...internal, origin: 'http://api.internal:3000' },
+      const register = await t
+        .client()
+        .post(
+          '/api/register',
+          { email: 'rebound@example.com', password: 'secret12' },
+          { host: rebound, origin: `http://${rebound}` },
+        );
+      expect(register.status).toBe(421);
+      expect(register.headers['set-cookie']).toBeUndefined();
+      for (const path of ['/trpc/auth.user', '/', '/no-such-path', '/api/user']) {
+        const res = await c.get(path, { host: rebound });
+        expect(res.status, path).toBe(421);
+        expect(res.headers['set-cookie'], path).toBeUndefined();
+      }
+      const settings = await c.put('/api/settings', { holdDaysPastDue: 5 }, { host: rebound });
+      expect(settings.status).toBe(421);
+      expect(await count(t, 'users')).toBe(users);
+      expect(await count(t, 'session')).toBe(sessions);
+      expect((await c.get('/api/settings')).body.holdDaysPastDue).not.toBe(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the loopback names on its own port, and /healthz for any Host', async () => {
+    const t = await startTestApp();
+    try {
+      const c = await t.signedIn();
+      for (const host of ['localhost:80', '127.0.0.1:80', '[::1]:80', 'LOCALHOST', '127.0.0.1'])
+        expect((await c.get('/api/user', { host })).status, host).toBe(200);
+      for (const host of ['localhost:3000', 'localhost.evil.example', '127.0.0.2:80'])
+        expect((await c.get('/api/user', { host })).status, host).toBe(421);
+      const probe = await t.client().get('/healthz', { host: '10.0.3.7:3000' });
+      expect(probe.status).toBe(200);
+      expect(probe.body).toEqual({ ok: true });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the port it picked at listen (PORT=0) over a real connection', async () => {
+    const t = await startTestApp();
+    try {
+      const port = await listen(t);
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
+        expect((await requestWithHost(port, { path: '/api/user', host })).status, host).toBe(401);
+      const register = await requestWithHost(
+        port,
+        {
+          method: 'POST',
+          path: '/api/register',
+          host: `rebind.evil.example:${port}`,
+          headers: {
+            'content-type': 'application/json',
+            origin: `http://rebind.evil.example:${port}`,
+          },
+        },
+        JSON.stringify({ email: 'rebound@example.com', password: 'secret12' }),
       );
-      expect(hostOrigin.status).toBe(403);
+      expect(register.status).toBe(421);
+      expect(await count(t, 'users')).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with ALLOWED_HOSTS answers those names (any port unless one is given) and no other', async () => {
+    const t = await startTestApp({ allowedHosts: ['pharm.internal', 'pharm.lan:8080'] });
+    try {
+      // The loopback names are no longer among them, fastify.inject's localhost:80 included.
+      expect((await t.client().get('/api/user')).status).toBe(421);
+      const staff = t.client();
+      const lan = { host: 'pharm.lan:8080', origin: 'http://pharm.lan:8080' };
+      const registered = await staff.post(
+        '/api/register',
+        { email: 'staff@example.com', password: 'secret12' },
+        lan,
+      );
+      expect(registered.status).toBe(201);
+      for (const host of ['pharm.internal', 'pharm.internal:3000', 'PHARM.LAN:8080'])
+        expect((await staff.get('/api/user', { host })).status, host).toBe(200);
+      for (const host of ['pharm.lan:9090', 'pharm.lan', 'localhost:80', rebound])
+        expect((await staff.get('/api/user', { host })).status, host).toBe(421);
+
+      const pharmacy = { name: 'Allowed', email: 'allowed@example.com' };
+      const fromInternal = await staff.post('/api/pharmacies', pharmacy, {
+        host: 'pharm.lan:8080',
+        origin: 'https://pharm.internal',
+      });
+      expect(fromInternal.status).toBe(201);
+      const foreign = await staff.post('/api/pharmacies', pharmacy, {
+        ...lan,
+        origin: `http://${rebound}`,
+      });
+      expect(foreign.status).toBe(403);
       expect(await count(t, 'pharmacies')).toBe(1);
     } finally {
       await t.close();
     }
+  });
+
+  it("with APP_ORIGIN answers its host, takes writes from it alone, and not the Host's own", async () => {
+    const t = await startTestApp({ appOrigin: 'https://pharm.example.com' });
+    try {
+      const staff = t.client();
+      const site = { host: 'pharm.example.com', origin: 'https://pharm.example.com' };
+      expect(
+        (
+          await staff.post(
+            '/api/register',
+            { email: 'staff@example.com', password: 'secret12' },
+            site,
+          )
+        ).status,
+      ).toBe(201);
+      expect((await staff.get('/api/user', { host: 'pharm.example.com' })).status).toBe(200);
+      expect((await staff.get('/api/user', { host: 'localhost:80' })).status).toBe(421);
+      expect((await staff.get('/api/user', { host: 'pharm.example.com:3000' })).status).toBe(421);
+      const pharmacy = { name: 'Proxied', email: 'p@example.com' };
+      const plainHttp = await staff.post('/api/pharmacies', pharmacy, {
+        ...site,
+        origin: 'http://pharm.example.com',
+      });
+      expect(plainHttp.status).toBe(403);
+      expect((await staff.post('/api/pharmacies', pharmacy, site)).status).toBe(201);
+      expect(await count(t, 'pharmacies')).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind a proxy that rewrites Host, answers APP_ORIGIN and the ALLOWED_HOSTS name it uses', async () => {
+    const t = await startTestApp({
+      appOrigin: 'https://pharm.example.com',
+      allowedHosts: ['api.internal:3000'],
+      trustProxy: 1,
+    });
+    try {
+      const staff = t.client();
+      const proxied = { host: 'api.internal:3000', origin: 'https://pharm.example.com' };
+      const registered = await staff.post(
+        '/api/register',
+        { email: 'staff@example.com', password: 'secret12' },
+        proxied,
+      );
+      expect(registered.status).toBe(201);
+      const pharmacy = { name: 'Proxied', email: 'p@example.com' };
+      expect((await staff.post('/api/pharmacies', pharmacy, proxied)).status).toBe(201);
+      const foreign = await staff.post('/api/pharmacies', pharmacy, {
+        ...proxied,
+        origin: 'https://evil.example',
+      });
+      expect(foreign.status).toBe(403);
+      expect((await staff.get('/api/user', { host: rebound })).status).toBe(421);
+      // The proxy passes the name the browser asked for on in X-Forwarded-Host.
+      for (const [host, forwarded, status] of [
+        ['api.internal:3000', 'pharm.example.com', 200],
+        ['api.internal:3000', rebound, 421],
+        [rebound, 'pharm.example.com', 421],
+      ] as const) {
+        const res = await staff.get('/api/user', { host, 'x-forwarded-host': forwarded });
+        expect(res.status, `${host} for ${forwarded}`).toBe(status);
+      }
+      expect(await count(t, 'pharmacies')).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start in production on a reachable HOST without APP_ORIGIN or ALLOWED_HOSTS', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PORT: '0',
+        APP_ORIGIN: '',
+        ALLOWED_HOSTS: '',
+        DATABASE_URL: '',
+        DATA_DIR: 'memory://',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // A server that starts anyway is stopped, and the test fails on its exit code.
+    const started = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    clearTimeout(started);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'ALLOWED_HOSTS: must be set (or APP_ORIGIN) when NODE_ENV=production and HOST=0.0.0.0',
+    );
+    expect(output).not.toContain('listening');
   });
 });
 

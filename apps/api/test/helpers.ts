@@ -31,6 +31,8 @@ export async function createTestDb(): Promise<{
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({}),
+    // fastify.inject sends `Host: localhost:80`: the tests talk to a server served on port 80.
+    port: 80,
     webDist: undefined,
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     ...overrides,
