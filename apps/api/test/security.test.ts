@@ -107,6 +107,61 @@ describe('headers and error bodies', () => {
     }
   });
 
+  it('answers input tRPC cannot read, a superjson payload nested 100,000 deep included, with a generic 400', async () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const before = await pharmacyCount();
+    const calls = [
+      // As the web client sends a call (httpBatchLink: ?batch=1, the superjson envelope per call).
+      [
+        '/trpc/pharmacies.create?batch=1',
+        `{"0":{"json":{"name":"Deep","email":"deep@example.com"},"meta":{"values":{"name":${deep(100_000)}}}}}`,
+      ],
+      [
+        '/trpc/pharmacies.create',
+        `{"json":{"name":"Deep","email":"deep@example.com"},"meta":{"values":{"name":${deep(100_000)}}}}`,
+      ],
+      [
+        '/trpc/pharmacies.create',
+        '{"json":{"name":"x"},"meta":{"values":{"name":["bogus-transformation"]}}}',
+      ],
+      [
+        '/trpc/pharmacies.create',
+        '{"json":{"name":"x"},"meta":{"values":{"__proto__.x":["Date"]}}}',
+      ],
+      ['/trpc/pharmacies.create', '{"json":{"name":"x"'],
+    ];
+    for (const [path, body] of calls) {
+      const res = await c.request('POST', path!, body);
+      expect(res.status, path).toBe(400);
+      const error = Array.isArray(res.body) ? res.body[0].error : res.body.error;
+      expect(error.json.message).toBe('The input is not valid JSON or superjson');
+      expect(error.json.data).toMatchObject({ code: 'INVALID', issues: [] });
+    }
+    const query = await c.get(`/trpc/pharmacies.list?input=${encodeURIComponent('{"json":')}`);
+    expect(query.status).toBe(400);
+    expect(query.body.error.json.message).toBe('The input is not valid JSON or superjson');
+
+    // REST takes plain JSON: the depth is a wrong type for the field, or a body it will not read.
+    const rest = await c.request(
+      'POST',
+      '/api/pharmacies',
+      `{"name":${deep(100_000)},"email":"deep@example.com"}`,
+    );
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'INVALID', message: 'name: Name is required' });
+    const poisoned = await c.request(
+      'POST',
+      '/api/pharmacies',
+      `{"name":${deep(100_000)},"__proto__":{}}`,
+    );
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body.message).toBe(
+      "Body is not valid JSON but content-type is set to 'application/json'",
+    );
+    expect(await pharmacyCount()).toBe(before);
+    expect((await c.get('/api/user')).status).toBe(200);
+  });
+
   it('gives tRPC clients the code and the field messages', async () => {
     const res = await c.post('/trpc/pharmacies.create', { json: { name: '', email: 'x' } });
     expect(res.status).toBe(400);

@@ -39,6 +39,9 @@ const FROM_TRPC: Partial<Record<TRPCCode, ErrorCode>> = {
   SERVICE_UNAVAILABLE: 'UNAVAILABLE',
 };
 
+/** What a client reads when tRPC cannot read a call's input. */
+export const UNREADABLE_INPUT = 'The input is not valid JSON or superjson';
+
 /**
  * The domain error behind anything a procedure, tRPC or the database threw. A TRPCError raised
  * by tRPC itself keeps its message; one that only wraps what a procedure threw is unwrapped.
@@ -48,6 +51,11 @@ export function domainErrorOf(error: unknown): DomainError {
   if (error.cause && !(error.cause instanceof TRPCError)) {
     const inner = toDomainError(error.cause);
     if (inner.code !== 'INTERNAL' || error.code === 'INTERNAL_SERVER_ERROR') return inner;
+    // tRPC's 400 around a failure to read the input (JSON.parse, superjson's deserialize) carries
+    // the parser's own text: a position in the payload, 'Maximum call stack size exceeded' for
+    // one nested 100,000 deep, superjson's internals. None of it is for the client.
+    if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR')
+      return new DomainError('INVALID', UNREADABLE_INPUT, [], { cause: error });
   }
   const code = FROM_TRPC[error.code] ?? 'INTERNAL';
   return new DomainError(code, code === 'INTERNAL' ? 'Internal server error' : error.message, [], {
