@@ -2,9 +2,9 @@
  * Formula neutralisation of CSV cells (docs/rules.md §7), and its exact inverse for the catalogue
  * import, so that an exported catalogue uploaded again reads as it was.
  *
- * A spreadsheet runs a cell as a formula when it starts with =, +, - or @, and some strip a
- * leading tab, line break or spaces first (OWASP's CSV-injection guidance lists =, +, -, @, tab
- * and CR). Where a cell starts is the subtle part: quoting keeps a line break or a separator
+ * A spreadsheet runs a cell as a formula when it starts with =, +, - or @ (OWASP's CSV-injection
+ * guidance adds tab and CR; a reader that trims white space would also see a sign behind spaces,
+ * so those count too). Where a cell starts is the subtle part: quoting keeps a line break or a separator
  * inside its cell for a reader that honours the quotes, but Excel in a locale whose list
  * separator is ';' splits a comma-separated line at every ';' and at every line break, quotes or
  * not, unless the quote opens the field. So every place a spreadsheet may start reading a cell is
