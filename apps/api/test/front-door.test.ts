@@ -431,6 +431,23 @@ describe.skipIf(!usingPostgres)('two API processes on one database (PostgreSQL)'
     expect((await onA.get('/api/user')).status).toBe(401);
   });
 
+  it('share the sign-in limit under a burst: 30 concurrent wrong passwords over both get at most 10 checks', async () => {
+    const [a, b] = await twoServers();
+    const clients = [new Client(a, '10.8.8.8'), new Client(b, '10.8.8.8')];
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const res = await clients[i % 2]!.post('/api/login', {
+          email: 'someone@example.com',
+          password: 'wrong-password',
+        });
+        return res.status;
+      }),
+    );
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - checked);
+  });
+
   it('share the sign-in limit: failures on both count toward one', async () => {
     const [a, b] = await twoServers();
     const clients = [new Client(a, '10.7.7.7'), new Client(b, '10.7.7.7')];
