@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,8 @@ import { usingPostgres } from './helpers.js';
 
 /**
  * One process per embedded database folder, tried with real processes: the server, then a second
- * server, `pnpm db:seed` and `pnpm db:migrate` (their entry points) on the same DATA_DIR.
- * PGlite only: with DATABASE_URL there is no folder.
+ * server, `pnpm db:seed`, `pnpm db:migrate` and `pnpm db:reset` (their entry points) on the same
+ * DATA_DIR. PGlite only: with DATABASE_URL there is no folder.
  */
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,14 +19,19 @@ let env: NodeJS.ProcessEnv;
 /** Killed at the end should one still run (a test that failed waiting for it). */
 const started: ChildProcess[] = [];
 
-/** Runs an entry point of the API to its end. */
-function run(entry: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs an entry point of the API to its end, with `input` on its stdin. */
+function run(
+  entry: string,
+  input = '',
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: apiDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, ...extraEnv },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   started.push(child);
+  child.stdin.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -107,6 +112,14 @@ describe.skipIf(usingPostgres)('one process per embedded database folder', () =>
     expect(login.status).toBe(401);
   }, 60_000);
 
+  it('pnpm db:reset refuses while the server has the folder, even when told yes', async () => {
+    const reset = await run('src/cli/reset.ts', 'y\n');
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toBe(`${inUse()}\n`);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  }, 60_000);
+
   it('frees the folder when the server stops: the lock file is gone and migrate runs', async () => {
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -114,5 +127,34 @@ describe.skipIf(usingPostgres)('one process per embedded database folder', () =>
     const migrate = await run('src/cli/migrate.ts');
     expect(migrate.code).toBe(0);
     expect(migrate.stdout).toBe(`Migrations are up to date (PGlite in ${dataDir}).\n`);
+  }, 60_000);
+
+  it('pnpm db:reset never touches a DATABASE_URL database, and deletes the folder only when told yes', async () => {
+    const withUrl = await run('src/cli/reset.ts', 'y\n', {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
+    expect(withUrl.code).toBe(1);
+    expect(withUrl.stderr).toMatch(/^pnpm db:reset deletes the embedded database folder only/);
+
+    const other = mkdtempSync(path.join(os.tmpdir(), 'pharm-not-a-db-'));
+    writeFileSync(path.join(other, 'notes.txt'), 'keep me');
+    const notADatabase = await run('src/cli/reset.ts', 'y\n', { DATA_DIR: other });
+    const kept = existsSync(path.join(other, 'notes.txt'));
+    rmSync(other, { recursive: true });
+    expect(kept).toBe(true);
+    expect(notADatabase.code).toBe(1);
+    expect(notADatabase.stderr).toBe(
+      `${other} is not an embedded database folder (it has no PG_VERSION); not deleting it.\n`,
+    );
+
+    const declined = await run('src/cli/reset.ts', '');
+    expect(declined.code).toBe(0);
+    expect(declined.stdout).toMatch(/\[y\/N\] \nNothing deleted\.\n$/);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+
+    const confirmed = await run('src/cli/reset.ts', 'y\n');
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout).toContain(`Deleted ${dataDir}.`);
+    expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 });
