@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/helpers.js';
+import { createTestDb, deadlockCount } from '../../test/helpers.js';
 import { FailureCounter } from './rate-limit.js';
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
@@ -56,10 +56,26 @@ describe('FailureCounter', () => {
     expect(await refusals(['once'], 3)).toEqual([false, false, true]);
   });
 
-  it('lets at most the limit through among concurrent attempts', async () => {
-    const attempts = await Promise.all(
-      Array.from({ length: 20 }, () => counter.attempt(['burst', 'burst pair'], T0)),
-    );
+  it('prunes ended windows and keeps the current ones', async () => {
+    await counter.attempt(['old'], T0 - 120_000);
+    await counter.attempt(['new'], T0);
+    await counter.prune(T0 + 30_000);
+    const keys = await testDb.handle.db
+      .selectFrom('authFailures')
+      .select('key')
+      .where('key', 'in', ['old', 'new'])
+      .execute();
+    expect(keys.map((k) => k.key)).toEqual(['new']);
+  });
+
+  it('lets at most the limit through among concurrent attempts, and gives back without deadlocks', async () => {
+    const keys = ['burst', 'burst pair'];
+    // The second key's row first in the table, so that the table's order is not the keys' order.
+    await (await counter.attempt([keys[1]!], T0)).giveBack();
+    const deadlocks = await deadlockCount(testDb.handle.db);
+    const attempts = await Promise.all(Array.from({ length: 50 }, () => counter.attempt(keys, T0)));
     expect(attempts.filter((a) => !a.refused)).toHaveLength(3);
+    await Promise.all(attempts.map((a) => Promise.all([a.giveBack(), counter.attempt(keys, T0)])));
+    expect(await deadlockCount(testDb.handle.db)).toBe(deadlocks);
   });
 });

@@ -58,27 +58,34 @@ export class FailureCounter {
 
   /**
    * Takes one off each key's count, only in the window it was counted in: when that window has
-   * ended and a new one started meanwhile, the new window owes nothing.
+   * ended and a new one started meanwhile, the new window owes nothing. One statement per key:
+   * a statement updating several rows locks them in the table's order, not the keys' order the
+   * upsert uses, and the two deadlock.
    */
   private async giveBack(rows: { key: string; windowStart: string }[]): Promise<void> {
-    await this.db
-      .updateTable('authFailures')
-      .set({ count: sql`auth_failures.count - 1` })
-      .where('count', '>', 0)
-      .where((eb) =>
-        eb.or(
-          rows.map((row) =>
-            eb.and([eb('key', '=', row.key), eb('windowStart', '=', row.windowStart)]),
-          ),
-        ),
-      )
-      .execute();
+    for (const row of rows) {
+      await this.db
+        .updateTable('authFailures')
+        .set({ count: sql`auth_failures.count - 1` })
+        .where('key', '=', row.key)
+        .where('windowStart', '=', row.windowStart)
+        .where('count', '>', 0)
+        .execute();
+    }
   }
 
+  /** Deletes ended windows, skipping rows an attempt has locked (waiting there could deadlock). */
   async prune(now = Date.now()): Promise<void> {
     await this.db
       .deleteFrom('authFailures')
-      .where('windowStart', '<=', new Date(now - this.windowMs).toISOString())
+      .where('key', 'in', (eb) =>
+        eb
+          .selectFrom('authFailures')
+          .select('key')
+          .where('windowStart', '<=', new Date(now - this.windowMs).toISOString())
+          .forUpdate()
+          .skipLocked(),
+      )
       .execute();
   }
 }
