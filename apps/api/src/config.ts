@@ -187,6 +187,8 @@ export interface AppConfig {
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** `dataDir` as people configured it (`DATA_DIR`, else `./.data`), for messages. */
+  dataDirLabel: string;
   /** The node-postgres pool's size and the per-connection timeouts (docs/rules.md §6). */
   db: { poolMax: number; statementTimeoutMs: number; lockTimeoutMs: number };
   production: boolean;
@@ -224,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR ?? path.join(repoRoot, '.data'),
+    dataDirLabel: e.DATA_DIR ?? './.data',
     db: {
       poolMax: e.DB_POOL_MAX,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { createDb } from '@pharm/db';
+import { exitOnDataDirInUse } from './cli/exit.js';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
@@ -9,13 +10,15 @@ const config = loadConfig();
 const dbHandle = await createDb({
   url: config.databaseUrl,
   dataDir: config.dataDir,
+  dataDirLabel: config.dataDirLabel,
+  holder: 'the server',
   pool: {
     max: config.db.poolMax,
     statementTimeoutMs: config.db.statementTimeoutMs,
     lockTimeoutMs: config.db.lockTimeoutMs,
   },
   onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
-});
+}).catch(exitOnDataDirInUse);
 const server = await createServer({ dbHandle, config, logger: true });
 const address = await server.start();
 server.app.log.info(

@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABSOLUTE_TIMEOUT_MS, SessionStore } from '../src/sessions.js';
-import { startTestApp, type Client, type TestApp } from './helpers.js';
+import { deadlockCount, startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
 
 /** The session id inside a client's signed cookie (`sid=<id>.<signature>`). */
 function sidOf(c: Client): string {
   return decodeURIComponent(c.cookie!.split('=')[1]!).split('.')[0]!;
+}
+
+async function userCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('users')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The idle expiry stored for a session. */
@@ -310,6 +318,80 @@ describe('rate limits', () => {
       );
     }
     expect(statuses).toEqual(Array<number>(15).fill(200));
+  });
+
+  it('gives a correct password its count back: after 9 failures it signs in, and the next failure is still 401', async () => {
+    await t.client().post('/api/register', { email: 'careful@example.com', password: 'secret12' });
+    const c = t.client();
+    const login = (password: string) =>
+      c.post('/api/login', { email: 'careful@example.com', password });
+    for (let i = 0; i < 9; i++) expect((await login('wrong-pass')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login('secret12')).status).toBe(200);
+    expect((await login('wrong-pass')).status).toBe(401);
+    expect((await login('wrong-pass')).status).toBe(429);
+  });
+
+  it('30 concurrent wrong passwords from one address get at most 10 password checks (401), the rest 429', async () => {
+    await t.client().post('/api/register', { email: 'burst@example.com', password: 'secret12' });
+    const deadlocks = await deadlockCount(t.db);
+    const attacker = t.client();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const res = await attacker.post('/api/login', {
+          email: 'burst@example.com',
+          password: 'wrong-pass',
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(await deadlockCount(t.db)).toBe(deadlocks);
+    // The owner, from another address, still signs in.
+    const owner = await t
+      .client()
+      .post('/api/login', { email: 'burst@example.com', password: 'secret12' });
+    expect(owner.status).toBe(200);
+  });
+
+  it("signs the owner in while a stranger's 30 concurrent wrong passwords hit the same email from elsewhere", async () => {
+    await t.client().post('/api/register', { email: 'owner@example.com', password: 'secret12' });
+    const stranger = t.client();
+    const owner = t.client();
+    const [ownerRes, ...strangerRes] = await Promise.all([
+      owner.post('/api/login', { email: 'owner@example.com', password: 'secret12' }),
+      ...Array.from({ length: 30 }, () =>
+        stranger.post('/api/login', { email: 'owner@example.com', password: 'wrong-pass' }),
+      ),
+    ]);
+    expect(ownerRes!.status).toBe(200);
+    expect(strangerRes.filter((r) => r.status === 401).length).toBeLessThanOrEqual(10);
+  });
+
+  it('3 concurrent tRPC batches of 10 auth.register from one address create at most 10 accounts', async () => {
+    const before = await userCount();
+    const c = t.client();
+    const stamp = Date.now();
+    const batch = (b: number) => {
+      const input = Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [
+          String(i),
+          { json: { email: `batch${b}-${i}-${stamp}@example.com`, password: 'secret12' } },
+        ]),
+      );
+      return c.post(
+        `/trpc/${Array.from({ length: 10 }, () => 'auth.register').join(',')}?batch=1`,
+        input,
+      );
+    };
+    const answers = (await Promise.all([0, 1, 2].map(batch))).flatMap(
+      (res) =>
+        res.body as { result?: unknown; error?: { json: { data: { httpStatus: number } } } }[],
+    );
+    const created = (await userCount()) - before;
+    expect(created).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.result !== undefined)).toHaveLength(created);
+    expect(answers.filter((a) => a.error?.json.data.httpStatus === 429)).toHaveLength(30 - created);
   });
 
   it('limits registrations per address', async () => {

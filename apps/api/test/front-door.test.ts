@@ -10,6 +10,7 @@ import { createServer } from '../src/server.js';
 import {
   Client,
   createTestDb,
+  deadlockCount,
   startTestApp,
   testConfig,
   usingPostgres,
@@ -633,7 +634,7 @@ describe.skipIf(!usingPostgres)('two API processes on one database (PostgreSQL)'
       cleanup.push(() => server.app.close());
       servers.push(server);
     }
-    return servers as [(typeof servers)[0], (typeof servers)[0]];
+    return [servers[0]!, servers[1]!, scratch.handle.db] as const;
   }
 
   it('share sessions: signed in on one, known on the other, signed out on both', async () => {
@@ -647,6 +648,24 @@ describe.skipIf(!usingPostgres)('two API processes on one database (PostgreSQL)'
     expect((await onB.get('/api/user')).body.email).toBe('two@example.com');
     expect((await onB.post('/api/logout')).status).toBe(200);
     expect((await onA.get('/api/user')).status).toBe(401);
+  });
+
+  it('share the sign-in limit under a burst: 30 concurrent wrong passwords over both get at most 10 checks', async () => {
+    const [a, b, db] = await twoServers();
+    const deadlocks = await deadlockCount(db);
+    const clients = [new Client(a, '10.8.8.8'), new Client(b, '10.8.8.8')];
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const res = await clients[i % 2]!.post('/api/login', {
+          email: 'someone@example.com',
+          password: 'wrong-password',
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(await deadlockCount(db)).toBe(deadlocks);
   });
 
   it('share the sign-in limit: failures on both count toward one', async () => {

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -22,8 +24,16 @@ export interface DbHandle {
 export interface CreateDbOptions {
   /** postgres:// URL; when absent the embedded PGlite database in `dataDir` is used. */
   url?: string;
-  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  /**
+   * PGlite data folder (default `./.data`); `memory://` keeps it in memory (tests). A folder on
+   * disk is locked for this process until `close()` or exit: another process opening it gets
+   * DataDirInUseError (data-dir-lock.ts).
+   */
   dataDir?: string;
+  /** Who opens the folder, as another process is told while it is held ('the server'). */
+  holder?: string;
+  /** How messages name the folder (default: `dataDir` as given), e.g. `./.data`. */
+  dataDirLabel?: string;
   /** Run the migrations before returning (default true). */
   migrate?: boolean;
   /** Called when an idle or checked-out connection fails (PostgreSQL restart, network drop). */
@@ -74,8 +84,15 @@ const pgTypes = {
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.url
     ? openPostgres(options.url, { ...DEFAULT_POOL, ...options.pool }, options.onConnectionError)
-    : await openPglite(options.dataDir);
-  if (options.migrate !== false) await migrateToLatest(handle.db);
+    : await openPglite(options);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
   return handle;
 }
 
@@ -111,13 +128,32 @@ function openPostgres(
   return { db, driver: 'pg', pool, close: () => db.destroy() };
 }
 
-async function openPglite(dataDir = './.data'): Promise<DbHandle> {
-  const pglite = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    // PGlite's own timestamptz parser is `new Date(text)`, which gives Invalid Date for the
-    // rarer forms; the same parser as on PostgreSQL reads them all.
-    parsers: { [DATE_OID]: (value: string) => value, [TIMESTAMPTZ_OID]: parseTimestamptz },
-  });
+/** The default holder's name: the script this process runs (`node main.js`). */
+function thisProcess(): string {
+  return `node ${path.basename(process.argv[1] ?? '')}`.trim();
+}
+
+async function openPglite({
+  dataDir = './.data',
+  holder = thisProcess(),
+  dataDirLabel,
+}: CreateDbOptions): Promise<DbHandle> {
+  const onDisk = !dataDir.startsWith('memory://');
+  const lock = onDisk
+    ? lockDataDir(dataDir.replace(/^file:\/\//, ''), { holder, label: dataDirLabel })
+    : undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      // PGlite's own timestamptz parser is `new Date(text)`, which gives Invalid Date for the
+      // rarer forms; the same parser as on PostgreSQL reads them all.
+      parsers: { [DATE_OID]: (value: string) => value, [TIMESTAMPTZ_OID]: parseTimestamptz },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),
     plugins: [new CamelCasePlugin()],
@@ -126,8 +162,12 @@ async function openPglite(dataDir = './.data'): Promise<DbHandle> {
     db,
     driver: 'pglite',
     close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      try {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

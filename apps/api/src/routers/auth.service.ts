@@ -65,9 +65,9 @@ export async function registerUser(
 ): Promise<SessionUser> {
   checkRegistrationOpen(registration, input.email);
   // Every registration costs a hash and may create an account: each try counts, not only failures.
-  const keys = [`register ip ${caller.ip}`];
-  if (await caller.guards.failures.blocked(keys)) throw tooManyTries();
-  await caller.guards.failures.record(keys);
+  // Counted before the hash, so a burst of concurrent tries gets no more hashes than the limit.
+  const attempt = await caller.guards.failures.attempt([`register ip ${caller.ip}`]);
+  if (attempt.refused) throw tooManyTries();
   const passwordHash = await caller.guards.hashing.run(() => hashPassword(input.password));
   const user = await db
     .insertInto('users')
@@ -90,23 +90,36 @@ export async function registerUser(
 /**
  * Failures count per address and per (address, email): a stranger failing on someone's email
  * from elsewhere never locks its owner out, and a correct password never counts.
+ *
+ * The attempt is counted before the password is checked, so that concurrent tries cannot all
+ * pass a limit none of them has recorded yet; a correct password gives its count back. While
+ * checks are in flight they hold their place: more than the limit at the same moment from one
+ * address are refused even when correct.
  */
 export async function authenticate(db: Db, input: LoginData, caller: Caller): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   const keys = [`login ip ${caller.ip}`, `login ip+email ${caller.ip} ${email}`];
-  if (await caller.guards.failures.blocked(keys)) throw tooManyTries();
-  const row = await db
-    .selectFrom('users')
-    .select([...userColumns, 'passwordHash'])
-    .where(sql`lower(email)`, '=', email)
-    .executeTakeFirst();
-  dummyHash ??= hashPassword('not-a-real-password');
-  const storedHash = row?.passwordHash ?? (await dummyHash);
-  const valid = await caller.guards.hashing.run(() => verify(storedHash, input.password));
-  if (!row || !valid) {
-    await caller.guards.failures.record(keys);
-    throw new DomainError('UNAUTHORIZED', LOGIN_FAILED);
+  const attempt = await caller.guards.failures.attempt(keys);
+  if (attempt.refused) throw tooManyTries();
+  let failed = false;
+  try {
+    const row = await db
+      .selectFrom('users')
+      .select([...userColumns, 'passwordHash'])
+      .where(sql`lower(email)`, '=', email)
+      .executeTakeFirst();
+    dummyHash ??= hashPassword('not-a-real-password');
+    const storedHash = row?.passwordHash ?? (await dummyHash);
+    const valid = await caller.guards.hashing.run(() => verify(storedHash, input.password));
+    if (!row || !valid) {
+      failed = true;
+      throw new DomainError('UNAUTHORIZED', LOGIN_FAILED);
+    }
+    const { passwordHash: _hash, ...user } = row;
+    return user;
+  } finally {
+    // Only a checked, wrong password counts: a correct one, or a try that never reached the
+    // check (the hashing queue full, the database gone), is given back.
+    if (!failed) await attempt.giveBack();
   }
-  const { passwordHash: _hash, ...user } = row;
-  return user;
 }

@@ -1,5 +1,6 @@
 import { createDb, type Db } from '@pharm/db';
 import { sql } from 'kysely';
+import { exitOnDataDirInUse } from '../cli/exit.js';
 import { loadConfig } from '../config.js';
 import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
@@ -49,7 +50,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('pnpm db:seed refuses to run with NODE_ENV=production');
     process.exit(1);
   }
-  const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await createDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    dataDirLabel: config.dataDirLabel,
+    holder: 'pnpm db:seed',
+  }).catch(exitOnDataDirInUse);
   await seed(handle.db);
   await handle.close();
 }
