@@ -124,6 +124,16 @@ export async function createServer({
   const workers = new WorkerPool(workerOptions);
   // Closed after the requests in flight have answered (Fastify runs onClose once they have).
   app.addHook('onClose', () => workers.close());
+  // A response still being prepared when the server stops (a PDF on a worker thread) is the last
+  // on its connection: kept alive, the connection would hold the stop for keepAliveTimeout (72 s).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (stopping) reply.header('Connection', 'close');
+    done(null, payload);
+  });
   const contextDeps: RequestContextDeps = {
     db,
     config,

@@ -131,11 +131,15 @@ export class WorkerPool implements HeavyWork {
     return (await this.run({ feed, format }, undefined, transferList)) as CatalogFeed;
   }
 
-  /** What /metrics reads: tasks waiting for a thread, and how long tasks waited (ms). */
+  /**
+   * The pool's figures (for /metrics): threads running, tasks handed over and not yet answered,
+   * those of them waiting for a thread, and how long tasks waited for one (ms).
+   */
   stats() {
     const { waitTime } = this.pool.histogram;
     return {
       threads: this.pool.threads.length,
+      tasks: this.pending,
       queued: this.pool.queueSize,
       waitMs: { p50: waitTime.p50, p99: waitTime.p99, max: waitTime.max },
     };
