@@ -158,31 +158,36 @@ describe('PDFs on worker threads', () => {
     expect((await c.get(`/api/orders/${tall.id}`)).status).toBe(200);
   });
 
-  it('answers 503 with Retry-After when the queue is full, and serves what it took', async () => {
-    const small = await serverWith({ threads: 1, maxQueue: 1 });
-    const url = `/api/orders/${bigOrderId}/download`;
-    const taken = [download(small, url), download(small, url)];
-    await tasksInPool(small, 2);
+  // Two 502-page renders one after the other on one thread: more than the default 30 s may pass.
+  it(
+    'answers 503 with Retry-After when the queue is full, and serves what it took',
+    { timeout: 120_000 },
+    async () => {
+      const small = await serverWith({ threads: 1, maxQueue: 1 });
+      const url = `/api/orders/${bigOrderId}/download`;
+      const taken = [download(small, url), download(small, url)];
+      await tasksInPool(small, 2);
 
-    const refused = await download(small, url);
-    expect(refused.status).toBe(503);
-    expect(refused.headers['retry-after']).toBe('5');
-    expect(JSON.parse(refused.text)).toMatchObject({
-      code: 'UNAVAILABLE',
-      message: 'The server is busy; please try again in a moment',
-    });
-    // The CSV preview waits in the same queue, over tRPC too.
-    const preview = await small.app.inject({
-      method: 'POST',
-      url: '/trpc/products.previewCsv',
-      headers: { cookie: c.cookie!, 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: { csv: 'sku,name,category,default_price\n' } }),
-    });
-    expect(preview.statusCode).toBe(503);
-    expect(preview.headers['retry-after']).toBe('5');
+      const refused = await download(small, url);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(JSON.parse(refused.text)).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'The server is busy; please try again in a moment',
+      });
+      // The CSV preview waits in the same queue, over tRPC too.
+      const preview = await small.app.inject({
+        method: 'POST',
+        url: '/trpc/products.previewCsv',
+        headers: { cookie: c.cookie!, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: { csv: 'sku,name,category,default_price\n' } }),
+      });
+      expect(preview.statusCode).toBe(503);
+      expect(preview.headers['retry-after']).toBe('5');
 
-    for (const res of await Promise.all(taken)) expect(res.status).toBe(200);
-  });
+      for (const res of await Promise.all(taken)) expect(res.status).toBe(200);
+    },
+  );
 
   it('stops a render that holds its thread past the deadline: 503, and the thread is gone', async () => {
     const strict = await serverWith({ threads: 1, pdfDeadlineMs: 100 });
