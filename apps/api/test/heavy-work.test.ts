@@ -95,6 +95,8 @@ describe('PDFs on worker threads', () => {
 
       // Each of these needs the event loop (and the database) for a few milliseconds; each PDF
       // takes its thread for a second or more. On the event loop, the first render held them all.
+      // The order of the answers is what is checked, not a time: it holds on a slow or busy
+      // machine, where a limit on the event loop's delay would not.
       for (let i = 0; i < 10; i++) {
         const user = await c.get('/api/user');
         expect(user.status).toBe(200);
