@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The worker threads' entry is its own file, dist/worker.js, beside main.js (worker-pool.ts).
+  entry: ['src/main.ts', 'src/worker.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node22',

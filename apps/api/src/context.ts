@@ -3,6 +3,7 @@ import type { Db } from '@pharm/db';
 import { loadConfig, type AppConfig } from './config.js';
 import { createAuthGuards, type AuthGuards } from './routers/auth.service.js';
 import { toTRPCError } from './lib/errors.js';
+import { onThisThread, type HeavyWork } from './worker-pool.js';
 import {
   SESSION_COOKIE,
   type ActiveSession,
@@ -29,6 +30,8 @@ export interface Context {
   /** Sign-in failure counts and the password-hashing queue. */
   authGuards: AuthGuards;
   session: SessionControl | null;
+  /** Where PDFs are rendered and feeds parsed: the server's worker threads. */
+  heavyWork: HeavyWork;
 }
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
@@ -40,7 +43,10 @@ export async function findSessionUser(db: Db, userId: string): Promise<SessionUs
   return user ?? null;
 }
 
-export interface RequestContextDeps extends Pick<Context, 'db' | 'config' | 'authGuards'> {
+export interface RequestContextDeps extends Pick<
+  Context,
+  'db' | 'config' | 'authGuards' | 'heavyWork'
+> {
   sessions: SessionStore;
   /** `auto`: the cookie is Secure when the request came over HTTPS (behind TRUST_PROXY too). */
   secureCookie: boolean | 'auto';
@@ -91,6 +97,7 @@ export async function createRequestContext(
     db: deps.db,
     config: deps.config,
     authGuards: deps.authGuards,
+    heavyWork: deps.heavyWork,
     user: active?.user ?? null,
     ip: req.ip,
     session: {
@@ -127,5 +134,6 @@ export function createInnerContext(opts: {
     ip: '127.0.0.1',
     authGuards: createAuthGuards(opts.db),
     session: null,
+    heavyWork: onThisThread,
   };
 }

@@ -19,6 +19,7 @@ import {
   downloadRecallPdf,
   downloadStatementPdf,
 } from './pdf/downloads.js';
+import type { HeavyWork } from './worker-pool.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -50,8 +51,11 @@ interface FileDownload {
 
 interface DownloadRoute {
   url: string;
-  /** Loads the record through its procedure (so the same session check applies) and renders it. */
-  call: (caller: Caller, req: RestRequest) => Promise<FileDownload>;
+  /**
+   * Loads the record through its procedure (so the same session check applies) and renders it
+   * on the server's worker threads.
+   */
+  call: (caller: Caller, req: RestRequest, heavyWork: HeavyWork) => Promise<FileDownload>;
   /**
    * Shown in the browser rather than saved: the web opens the invoice in a new tab (spec §2);
    * the file name still names what "Save" writes.
@@ -248,16 +252,16 @@ export const restRoutes: RestRoute[] = [
 
 /** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
 export const downloadRoutes: DownloadRoute[] = [
-  { url: '/api/orders/:id/download', call: (c, r) => downloadOrderPdf(c, id(r)) },
+  { url: '/api/orders/:id/download', call: (c, r, w) => downloadOrderPdf(c, w, id(r)) },
   {
     url: '/api/invoices/:id/download',
-    call: (c, r) => downloadInvoicePdf(c, id(r)),
+    call: (c, r, w) => downloadInvoicePdf(c, w, id(r)),
     inline: true,
   },
-  { url: '/api/recall.pdf', call: (c, r) => downloadRecallPdf(c, r.query.lot) },
+  { url: '/api/recall.pdf', call: (c, r, w) => downloadRecallPdf(c, w, r.query.lot) },
   {
     url: '/api/pharmacies/:id/statement.pdf',
-    call: (c, r) => downloadStatementPdf(c, id(r), r.query.from, r.query.to),
+    call: (c, r, w) => downloadStatementPdf(c, w, id(r), r.query.from, r.query.to),
     inline: true,
   },
 ];
@@ -297,22 +301,26 @@ export function registerRestRoutes(
   /** Runs a call with the request's caller; failures answer `{ message, issues }` with their status. */
   const handle =
     <T>(
-      call: (caller: Caller, req: RestRequest) => Promise<T>,
+      call: (caller: Caller, req: RestRequest, heavyWork: HeavyWork) => Promise<T>,
       send: (reply: FastifyReply, result: T) => FastifyReply,
     ) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        const caller = createCaller(await createContext(req, reply));
-        const result = await call(caller, {
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string | undefined>,
-          headers: Object.fromEntries(
-            Object.entries(req.headers).filter(
-              (entry): entry is [string, string] => typeof entry[1] === 'string',
+        const ctx = await createContext(req, reply);
+        const result = await call(
+          createCaller(ctx),
+          {
+            params: req.params as Record<string, string>,
+            query: req.query as Record<string, string | undefined>,
+            headers: Object.fromEntries(
+              Object.entries(req.headers).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string',
+              ),
             ),
-          ),
-          body: (req.body ?? {}) as never,
-        });
+            body: (req.body ?? {}) as never,
+          },
+          ctx.heavyWork,
+        );
         return send(reply, result);
       } catch (cause) {
         return sendError(req, reply, cause);

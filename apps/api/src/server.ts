@@ -18,6 +18,7 @@ import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './sessions.js';
 import { registerWebApp } from './static.js';
+import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
 /** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;
@@ -27,6 +28,8 @@ export interface ServerOptions {
   config: AppConfig;
   /** Logs one line per request (config.log); off in tests. */
   logger?: boolean;
+  /** The worker threads' size and limits; one thread per core by default. */
+  workers?: WorkerPoolOptions;
 }
 
 /** The session-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
@@ -46,7 +49,12 @@ async function sessionSecret(dbHandle: DbHandle, configured: string | undefined)
   return row.value;
 }
 
-export async function createServer({ dbHandle, config, logger = false }: ServerOptions) {
+export async function createServer({
+  dbHandle,
+  config,
+  logger = false,
+  workers: workerOptions,
+}: ServerOptions) {
   const { db } = dbHandle;
   const app = Fastify({
     logger: logger
@@ -127,10 +135,24 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
   const sessions = new SessionStore(db);
   const authGuards = createAuthGuards(db);
   const secret = await sessionSecret(dbHandle, config.sessionSecret);
+  const workers = new WorkerPool(workerOptions);
+  // Closed after the requests in flight have answered (Fastify runs onClose once they have).
+  app.addHook('onClose', () => workers.close());
+  // A response still being prepared when the server stops (a PDF on a worker thread) is the last
+  // on its connection: kept alive, the connection would hold the stop for keepAliveTimeout (72 s).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (stopping) reply.header('Connection', 'close');
+    done(null, payload);
+  });
   const contextDeps: RequestContextDeps = {
     db,
     config,
     authGuards,
+    heavyWork: workers,
     sessions,
     secureCookie: config.production ? 'auto' : false,
   };
@@ -181,6 +203,8 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
 
   return {
     app,
+    /** The worker threads, for their figures (`stats()`). */
+    workers,
     async start(port = config.port, host = config.host): Promise<string> {
       return app.listen({ port, host });
     },

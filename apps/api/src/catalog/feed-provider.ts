@@ -2,7 +2,8 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError } from '../lib/domain-error.js';
 import type { AppConfig } from '../config.js';
-import { readFeed, type FeedChunks, type FeedFormat } from './parse.js';
+import type { HeavyWork } from '../worker-pool.js';
+import { parseFeed, type FeedChunks, type FeedFormat } from './parse.js';
 import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider.js';
 
 /** A slow or stuck provider must not hold the import (and its HTTP request) forever. */
@@ -35,10 +36,28 @@ async function* bodyChunks(body: ReadableStream<Uint8Array> | null): FeedChunks 
   }
 }
 
+/** The chunks in one buffer of their own (so that it can be handed to a worker thread). */
+async function readAll(chunks: FeedChunks): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    parts.push(chunk);
+    size += chunk.byteLength;
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.byteLength;
+  }
+  return all;
+}
+
 /**
  * The provider that ships with the product: a JSON or CSV feed (catalog/parse.ts) read from an
  * http(s) URL or a file, both set by CATALOG_FEED. The format follows the content type or the
- * extension, else the content.
+ * extension, else the content. The feed is downloaded here and parsed by `parse`: the server's
+ * worker threads (catalogProvider), this thread where no server runs.
  */
 export class FeedProvider implements CatalogProvider {
   readonly slug: string;
@@ -46,13 +65,14 @@ export class FeedProvider implements CatalogProvider {
   constructor(
     readonly name: string,
     private readonly location: string,
+    private readonly parse: HeavyWork['readFeed'] = parseFeed,
   ) {
     this.slug = providerSlug(name);
   }
 
   async fetch(): Promise<CatalogFeed> {
     const { chunks, format } = await this.open();
-    return readFeed(chunks, format);
+    return this.parse(await readAll(chunks), format);
   }
 
   private async open(): Promise<{ chunks: FeedChunks; format: FeedFormat | undefined }> {
@@ -131,6 +151,9 @@ export class FeedProvider implements CatalogProvider {
 
 export function catalogProvider(
   config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed'>,
+  heavyWork: HeavyWork,
 ): CatalogProvider {
-  return new FeedProvider(config.catalogProviderName, config.catalogFeed);
+  return new FeedProvider(config.catalogProviderName, config.catalogFeed, (feed, format) =>
+    heavyWork.readFeed(feed, format),
+  );
 }

@@ -123,9 +123,16 @@ export async function readFeed(chunks: FeedChunks, format?: FeedFormat): Promise
   return { products: feed.products, errors: capErrors(feed.errors) };
 }
 
-/** An uploaded CSV arrives whole inside the JSON request body; it is read like a feed. */
-export function parseFeed(text: string, format?: FeedFormat): Promise<CatalogFeed> {
-  return readFeed(Readable.from([Buffer.from(text)]), format);
+/**
+ * A feed already whole: an uploaded CSV (its text, inside the JSON request body) or a downloaded
+ * feed's bytes. It is read like a feed.
+ */
+export function parseFeed(content: string | Uint8Array, format?: FeedFormat): Promise<CatalogFeed> {
+  const bytes =
+    typeof content === 'string'
+      ? Buffer.from(content)
+      : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  return readFeed(Readable.from([bytes]), format);
 }
 
 /** The whole text, without a BOM (TextDecoder drops it). */

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { DomainError } from '../lib/domain-error.js';
 // Loaded for its effect: standard font metrics shared by every document.
 import './fonts.js';
 import { Layout } from './layout.js';
@@ -42,6 +43,14 @@ export interface DocumentSpec {
   body: (Block | false | null | undefined)[];
 }
 
+/**
+ * The most pages one PDF may have (docs/rules.md §6), which bounds what a render may cost: twice
+ * the largest order the validators allow when its lines fill their cells (500 lines of 1,000
+ * characters: about 500 pages). Descriptions that are mostly line breaks would make that order
+ * 3,500 pages, and a statement or a recall has no line limit of its own.
+ */
+export const MAX_PDF_PAGES = 1000;
+
 export interface PdfOptions {
   /** Deflate the page streams (default true); tests may read the raw text without it. */
   compress?: boolean;
@@ -67,10 +76,25 @@ export function renderDocument(spec: DocumentSpec, options: PdfOptions = {}): Pr
     doc.on('error', reject);
   });
 
-  const layout = new Layout(doc, `${spec.reference} (continued)  ·  ${spec.party}`);
-  let y = drawFirstPageHeader(layout, spec);
-  for (const block of spec.body) if (block) y = block.draw(layout, y + block.gap);
-  drawFooters(layout, spec);
+  // Counted as pages are added (by the layout or by pdfkit when a text runs past the bottom), so
+  // that a document too long stops at the first page too many rather than after the last.
+  let pages = 1;
+  doc.on('pageAdded', () => {
+    if (++pages > MAX_PDF_PAGES) {
+      throw new DomainError(
+        'INVALID',
+        `${spec.reference} would run to more than ${MAX_PDF_PAGES.toLocaleString('en-US')} pages, the most a PDF may have`,
+      );
+    }
+  });
+  try {
+    const layout = new Layout(doc, `${spec.reference} (continued)  ·  ${spec.party}`);
+    let y = drawFirstPageHeader(layout, spec);
+    for (const block of spec.body) if (block) y = block.draw(layout, y + block.gap);
+    drawFooters(layout, spec);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 
   doc.end();
   return done;

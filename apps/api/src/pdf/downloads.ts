@@ -1,50 +1,50 @@
 /**
  * The documents behind the REST download paths (`downloadRoutes` in rest.ts). Each loads its
- * record through its procedure, so the same session check and 404 apply, then renders it.
+ * record through its procedure, so the same session check and 404 apply, then has it rendered
+ * off the event loop (worker-pool.ts).
  */
 import type { createCaller } from '../root.js';
-import { renderInvoicePdf } from './invoice.js';
-import { renderOrderPdf } from './order.js';
-import { renderRecallPdf } from './recall.js';
+import type { HeavyWork } from '../worker-pool.js';
 import { lotSlug } from '../exports/lists.js';
-import { renderStatementPdf, statementFilename } from './statement.js';
+import { statementFilename } from './statement.js';
 
 type Caller = ReturnType<typeof createCaller>;
 
 /** GET /api/orders/{id}/download */
-export async function downloadOrderPdf(caller: Caller, id: number) {
+export async function downloadOrderPdf(caller: Caller, heavyWork: HeavyWork, id: number) {
   const order = await caller.orders.get({ id });
   return {
     filename: `order-${order.orderNumber}.pdf`,
     contentType: 'application/pdf',
-    body: await renderOrderPdf(order),
+    body: await heavyWork.renderPdf({ kind: 'order', order }),
   };
 }
 
 /** GET /api/invoices/{id}/download */
-export async function downloadInvoicePdf(caller: Caller, id: number) {
+export async function downloadInvoicePdf(caller: Caller, heavyWork: HeavyWork, id: number) {
   const invoice = await caller.invoices.get({ id });
   return {
     filename: `invoice-${invoice.invoiceNumber}.pdf`,
     contentType: 'application/pdf',
-    body: await renderInvoicePdf(invoice),
+    body: await heavyWork.renderPdf({ kind: 'invoice', invoice }),
   };
 }
 
 /** GET /api/recall.pdf?lot= */
-export async function downloadRecallPdf(caller: Caller, lot: unknown) {
+export async function downloadRecallPdf(caller: Caller, heavyWork: HeavyWork, lot: unknown) {
   const entries = await caller.recall.find({ lot } as never);
   const text = typeof lot === 'string' ? lot.trim() : '';
   return {
     filename: `recall-${lotSlug(text)}.pdf`,
     contentType: 'application/pdf',
-    body: await renderRecallPdf(text, entries),
+    body: await heavyWork.renderPdf({ kind: 'recall', lot: text, entries }),
   };
 }
 
 /** GET /api/pharmacies/{id}/statement.pdf?from=&to= */
 export async function downloadStatementPdf(
   caller: Caller,
+  heavyWork: HeavyWork,
   id: number,
   from: string | undefined,
   to: string | undefined,
@@ -54,6 +54,6 @@ export async function downloadStatementPdf(
   return {
     filename: statementFilename(statement),
     contentType: 'application/pdf',
-    body: await renderStatementPdf(statement, pharmacy),
+    body: await heavyWork.renderPdf({ kind: 'statement', statement, billTo: pharmacy }),
   };
 }

@@ -11,7 +11,6 @@ import {
 import { notFound } from '../lib/domain-error.js';
 import { createTRPCRouter, protectedProcedure } from '../trpc.js';
 import { catalogProvider } from '../catalog/feed-provider.js';
-import { parseFeed } from '../catalog/parse.js';
 import { importCatalog, previewCatalog } from '../catalog/upsert.js';
 import {
   createProduct,
@@ -54,12 +53,12 @@ export const productsRouter = createTRPCRouter({
 
   /** The configured catalogue provider, for the import button's label. */
   importProvider: protectedProcedure.query(({ ctx }) => {
-    const { name, slug } = catalogProvider(ctx.config);
+    const { name, slug } = catalogProvider(ctx.config, ctx.heavyWork);
     return { name, slug };
   }),
   /** Imports the configured provider's feed; `provider` (the REST path's slug) must name it. */
   importCatalog: protectedProcedure.input(catalogImportSchema).mutation(async ({ ctx, input }) => {
-    const provider = catalogProvider(ctx.config);
+    const provider = catalogProvider(ctx.config, ctx.heavyWork);
     if (input?.provider !== undefined && input.provider !== provider.slug)
       throw notFound('Catalogue provider');
     const feed = await provider.fetch();
@@ -68,9 +67,11 @@ export const productsRouter = createTRPCRouter({
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
     .input(catalogCsvSchema)
-    .mutation(async ({ ctx, input }) => previewCatalog(ctx.db, await parseFeed(input.csv, 'csv'))),
+    .mutation(async ({ ctx, input }) =>
+      previewCatalog(ctx.db, await ctx.heavyWork.readFeed(input.csv, 'csv')),
+    ),
   importCsv: protectedProcedure.input(catalogCsvSchema).mutation(async ({ ctx, input }) =>
-    importCatalog(ctx.db, await parseFeed(input.csv, 'csv'), {
+    importCatalog(ctx.db, await ctx.heavyWork.readFeed(input.csv, 'csv'), {
       provider: 'CSV upload',
       userId: ctx.user.id,
     }),
