@@ -369,8 +369,9 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
   return inTransaction(db, async (trx) => {
     await lockPharmacies(trx, [data.pharmacyId]);
     const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
-    if (order)
+    if (order) {
       await checkSourceOrder(trx, order, data.pharmacyId, { linking: true, moving: false });
+    }
     const amount = amountOf(data, order);
     const totals = computeTotals(amount, data);
     const requested = data.status ?? 'Draft';
