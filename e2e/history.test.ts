@@ -101,7 +101,7 @@ describe('history', () => {
     await page.goto(`${baseUrl()}/activity?tab=pharmacy`, { waitUntil: 'networkidle0' });
     const deleted = await page.waitForSelector('tr[data-testid^="activity-row-"]');
     expect(await deleted!.evaluate((el) => (el as HTMLElement).innerText)).toContain('deleted');
-    await page.click('[aria-label="View Pharmacy Short-lived Pharmacy"]');
+    await page.click('[aria-label="Snapshot of Pharmacy Short-lived Pharmacy"]');
     await page.waitForSelector('[data-testid="activity-details"] [data-testid="change-email"]');
     expect(await text('[data-testid="activity-details"] [data-testid="change-email"]')).toContain(
       'short@history.test',

@@ -168,7 +168,7 @@ describe('credit hold', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="stat-credit-hold-value"]')?.textContent === '1',
     );
-    await page.click('[aria-label="On credit hold: show the pharmacies"]');
+    await page.click('[data-testid="stat-credit-hold"]');
     await page.waitForFunction(() => location.search === '?tab=hold');
     const row = `[data-testid="pharmacy-row-${pharmacyId}"]`;
     expect(await textOf(`${row} [data-testid="credit-hold"]`)).toBe('Credit hold');

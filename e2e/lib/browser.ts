@@ -159,14 +159,21 @@ export async function api(
   );
 }
 
+/** The axe-core that ran, said once per test file: the wrapper's own dependency is overridden. */
+let axeVersionShown = false;
+
 /**
- * What axe (all its rules: WCAG 2 A and AA, best practices) finds wrong with the page as it is
- * now, one line per element: rule, element, what to fix.
+ * What axe (its default rules: WCAG 2 A and AA, best practices) finds wrong with the page as it
+ * is now, one line per element: rule, element, what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colours halfway through an animation (a dialog fading in) are not what anyone reads.
   await animationsSettled(page);
-  const { violations } = await new AxePuppeteer(page).analyze();
+  const { violations, testEngine } = await new AxePuppeteer(page).analyze();
+  if (!axeVersionShown) {
+    axeVersionShown = true;
+    console.info(`axe-core ${testEngine.version}`);
+  }
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`),
   );

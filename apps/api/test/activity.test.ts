@@ -122,6 +122,44 @@ describe('GET /api/activity', () => {
     });
   });
 
+  it('says why a credit hold was overridden: the note of the order sent anyway', async () => {
+    const held = (
+      await c.post('/api/pharmacies', { ...pharmacy('Held Pharmacy'), creditLimit: '0.00' })
+    ).body;
+    const invoice = await c.post('/api/invoices', {
+      pharmacyId: held.id,
+      invoiceDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      amount: '10.00',
+      status: 'Unpaid',
+    });
+    expect(invoice.status, invoice.text).toBe(201);
+    const order = (
+      await c.post('/api/orders', {
+        pharmacyId: held.id,
+        orderDate: '2026-03-14',
+        lineItems: [{ description: 'Vials', qty: 1, unitPrice: '10.00' }],
+      })
+    ).body;
+    const sent = await c.put(`/api/orders/${order.id}`, {
+      status: 'Sent',
+      holdOverrideReason: 'Cheque promised by phone',
+    });
+    expect(sent.status, sent.text).toBe(200);
+
+    const [override, created] = await history('order', order.id);
+    expect(override).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'status', from: 'Draft', to: 'Sent' }],
+      note: 'Credit hold overridden: Cheque promised by phone',
+    });
+    expect(created.note).toBeNull();
+    const page = (await c.get('/api/activity?entityType=order')).body as any[];
+    expect(page.find((a) => a.id === override.id).note).toBe(
+      'Credit hold overridden: Cheque promised by phone',
+    );
+  });
+
   it('filters by record type and by user, newest first', async () => {
     const mine = (await c.post('/api/products', product('HIST-MINE'))).body;
     const theirs = (await other.post('/api/products', product('HIST-THEIRS'))).body;
@@ -134,7 +172,9 @@ describe('GET /api/activity', () => {
     const byUser = (await c.get(`/api/activity?userId=${userId}`)).body as any[];
     expect(byUser.length).toBeGreaterThan(0);
     expect(byUser.every((a) => a.user.id === userId)).toBe(true);
-    expect(byUser.map((a) => a.entityId)).not.toContain(theirs.id);
+    expect(byUser.map((a) => `${a.entityType} ${a.entityId}`)).not.toContain(
+      `product ${theirs.id}`,
+    );
 
     const users = await c.get('/trpc/activity.users');
     expect(users.body.result.data.json.map((u: any) => u.id)).toContain(userId);

@@ -256,7 +256,11 @@ describe('create', () => {
       [0, '10 mL clear serum vial', 3, '0.10'],
       [1, '20 mm gray stopper', 100, '0.29'],
     ]);
-    const chosen = await c.post('/api/invoices', invoice({ fromOrderId: order.id, amount: '20' }));
+    const another = await createOrder();
+    const chosen = await c.post(
+      '/api/invoices',
+      invoice({ fromOrderId: another.id, amount: '20' }),
+    );
     expect(chosen.body.amount).toBe('20.00');
   });
 
@@ -336,8 +340,11 @@ describe('create', () => {
 
   for (const table of ['invoices', 'invoice_line_items', 'activity_log']) {
     it(`an invoice create that fails at ${table} leaves nothing and no gap in the numbers`, async () => {
+      const first = await createInvoice({
+        fromOrderId: (await createOrder()).id,
+        status: 'Unpaid',
+      });
       const order = await createOrder();
-      const first = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
       const balance = await balanceOf(pharmacyId);
       const count = async () => (await t.db.selectFrom('invoices').select('id').execute()).length;
       const before = await count();
@@ -775,14 +782,135 @@ describe('download', () => {
   });
 });
 
+describe('one invoice per order', () => {
+  const count = async (table: 'invoices' | 'activityLog' | 'invoiceLineItems') =>
+    (await t.db.selectFrom(table).select('id').execute()).length;
+
+  it('refuses a second invoice from one order with 409 naming the first, and writes nothing', async () => {
+    const order = await createOrder();
+    const first = await createInvoice({ fromOrderId: order.id, status: 'Unpaid' });
+    const message = `Order ${order.orderNumber} is already invoiced on ${first.invoiceNumber}`;
+    const before = await Promise.all([
+      count('invoices'),
+      count('activityLog'),
+      count('invoiceLineItems'),
+      balanceOf(pharmacyId),
+    ]);
+
+    const again = await c.post('/api/invoices', invoice({ fromOrderId: order.id }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      message,
+      code: 'CONFLICT',
+      issues: [{ path: ['fromOrderId'], message }],
+    });
+    const viaTrpc = await trpc('invoices.create', invoice({ fromOrderId: order.id }));
+    expect(viaTrpc.status).toBe(409);
+    expect(viaTrpc.body.error.json.message).toBe(message);
+    expect(viaTrpc.body.error.json.data).toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ path: ['fromOrderId'], message }],
+    });
+
+    expect(
+      await Promise.all([
+        count('invoices'),
+        count('activityLog'),
+        count('invoiceLineItems'),
+        balanceOf(pharmacyId),
+      ]),
+    ).toEqual(before);
+    // No number was taken either: the next invoice follows the first.
+    const next = await createInvoice();
+    expect(Number(next.invoiceNumber.slice(-5))).toBe(Number(first.invoiceNumber.slice(-5)) + 1);
+  });
+
+  it('refuses to point another invoice at an invoiced order; its own order it keeps', async () => {
+    const order = await createOrder();
+    const first = await createInvoice({ fromOrderId: order.id });
+    const standalone = await createInvoice({ notes: 'Standalone' });
+    const moved = await c.put(
+      `/api/invoices/${standalone.id}`,
+      invoice({ fromOrderId: order.id, notes: 'Moved' }),
+    );
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(
+      `Order ${order.orderNumber} is already invoiced on ${first.invoiceNumber}`,
+    );
+    expect((await c.get(`/api/invoices/${standalone.id}`)).body).toMatchObject({
+      fromOrderId: null,
+      notes: 'Standalone',
+      lineItems: [],
+    });
+    const viaTrpc = await trpc('invoices.update', {
+      id: standalone.id,
+      data: invoice({ fromOrderId: order.id }),
+    });
+    expect(viaTrpc.status).toBe(409);
+    const kept = await c.put(`/api/invoices/${first.id}`, invoice({ fromOrderId: order.id }));
+    expect(kept.status, kept.text).toBe(200);
+  });
+
+  it("shows an order's invoice on the order, and deleting the invoice frees the order", async () => {
+    const order = await createOrder();
+    expect((await c.get(`/api/orders/${order.id}`)).body.invoice).toBeNull();
+    const first = await createInvoice({ fromOrderId: order.id });
+    const shown = { id: first.id, invoiceNumber: first.invoiceNumber };
+    expect((await c.get(`/api/orders/${order.id}`)).body.invoice).toEqual(shown);
+    const listed = await c.get(`/api/orders?q=${order.orderNumber}`);
+    expect(listed.body.map((o: any) => [o.id, o.invoice])).toEqual([[order.id, shown]]);
+    const viaTrpc = await c.get(
+      `/trpc/orders.get?input=${encodeURIComponent(JSON.stringify({ json: { id: order.id } }))}`,
+    );
+    expect(viaTrpc.body.result.data.json.invoice).toEqual(shown);
+
+    expect((await c.delete(`/api/invoices/${first.id}`)).status).toBe(200);
+    expect((await c.get(`/api/orders/${order.id}`)).body.invoice).toBeNull();
+    const second = await createInvoice({ fromOrderId: order.id });
+    expect((await c.get(`/api/orders/${order.id}`)).body.invoice).toEqual({
+      id: second.id,
+      invoiceNumber: second.invoiceNumber,
+    });
+  });
+
+  it(raceTest('makes exactly one invoice of 10 concurrent creates from one order'), async () => {
+    const deadlocks = await deadlockCount(t.db);
+    const order = await createOrder();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        c.post('/api/invoices', invoice({ fromOrderId: order.id, notes: `Try ${i}` })),
+      ),
+    );
+    const made = results.filter((r) => r.status === 201);
+    expect(made).toHaveLength(1);
+    const message = `Order ${order.orderNumber} is already invoiced on ${made[0]!.body.invoiceNumber}`;
+    for (const res of results.filter((r) => r.status !== 201)) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(message);
+    }
+    const invoices = await t.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('fromOrderId', '=', order.id)
+      .execute();
+    expect(invoices).toEqual([{ id: made[0]!.body.id }]);
+    expect(await deadlockCount(t.db)).toBe(deadlocks);
+  });
+});
+
 describe('From Order picker', () => {
-  it('offers every order but the Cancelled ones, with its pharmacy and total', async () => {
+  it('offers the orders not invoiced yet and not Cancelled, with its pharmacy and total', async () => {
     const open = await createOrder();
     const cancelled = await createOrder();
     await c.put(`/api/orders/${cancelled.id}`, { status: 'Cancelled' });
-    const res = await c.get('/trpc/invoices.orderOptions');
-    expect(res.status, res.text).toBe(200);
-    const options: { id: number; status: string }[] = res.body.result.data.json;
+    const invoiced = await createOrder();
+    const made = await createInvoice({ fromOrderId: invoiced.id });
+    const offered = async () => {
+      const res = await c.get('/trpc/invoices.orderOptions');
+      expect(res.status, res.text).toBe(200);
+      return res.body.result.data.json as { id: number; status: string }[];
+    };
+    const options = await offered();
     expect(options.find((o) => o.id === open.id)).toEqual({
       id: open.id,
       orderNumber: open.orderNumber,
@@ -794,6 +922,13 @@ describe('From Order picker', () => {
     });
     expect(options.some((o) => o.id === cancelled.id)).toBe(false);
     expect(options.every((o) => o.status !== 'Cancelled')).toBe(true);
+    expect(options.some((o) => o.id === invoiced.id)).toBe(false);
+    const invoicedIds = (await t.db.selectFrom('invoices').select('fromOrderId').execute()).map(
+      (row) => row.fromOrderId,
+    );
+    expect(options.filter((o) => invoicedIds.includes(o.id))).toEqual([]);
+    await c.delete(`/api/invoices/${made.id}`);
+    expect((await offered()).some((o) => o.id === invoiced.id)).toBe(true);
     expect((await t.client().get('/trpc/invoices.orderOptions')).status).toBe(401);
   });
 });

@@ -125,6 +125,7 @@ const INTENDED_REFUSALS: Record<number, RegExp[]> = {
   404: [/^(Invoice|Payment) not found$/],
   409: [
     /^Payment exceeds the invoice balance of \$[\d,]+\.\d\d$/,
+    /^Order ORD-\S+ is already invoiced on INV-\S+$/,
     /^Invoice INV-\S+ cannot be marked Paid while its balance is \$[\d,]+\.\d\d$/,
     /^Invoice INV-\S+ total of \$[\d,]+\.\d\d cannot be below the \$[\d,]+\.\d\d already paid$/,
     /^Invoice INV-\S+ has payments and cannot move to another pharmacy$/,

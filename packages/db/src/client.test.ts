@@ -191,6 +191,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0007_history',
       '0008_exports',
       '0009_number_prefix',
+      '0010_one_invoice_per_order',
     ]);
   });
 });

@@ -9,6 +9,7 @@ import * as statements from './migrations/0006_statements.js';
 import * as history from './migrations/0007_history.js';
 import * as exportsMigration from './migrations/0008_exports.js';
 import * as numberPrefix from './migrations/0009_number_prefix.js';
+import * as oneInvoicePerOrder from './migrations/0010_one_invoice_per_order.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -21,12 +22,14 @@ const migrations: Record<string, Migration> = {
   '0007_history': history,
   '0008_exports': exportsMigration,
   '0009_number_prefix': numberPrefix,
+  '0010_one_invoice_per_order': oneInvoicePerOrder,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Runs `migrations` (a test may stop at an older one, to build data as it was then). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -29,3 +29,23 @@ export const activityListQuery = listQuery.omit({ q: true }).extend({
   userId: z.uuid('User must be a user id').optional(),
 });
 export type ActivityListQuery = z.output<typeof activityListQuery>;
+
+/**
+ * Changes that carry a reason someone gave, by the key of the activity log's `details` that keeps
+ * it: the words that introduce it in the history, and the field of that entry holding the reason.
+ * A new reason-carrying change logs its entry under a key and adds it here; the history's `note`
+ * (`GET /api/activity`, the History tab, the Activity page) then says it.
+ */
+export const ACTIVITY_REASONS = {
+  creditHoldOverride: { label: 'Credit hold overridden', reasonField: 'overrideReason' },
+} as const satisfies Record<string, { label: string; reasonField: string }>;
+
+/** 'Credit hold overridden: Cheque promised by phone', one for each reason a change's details hold. */
+export function activityReasons(details: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(ACTIVITY_REASONS).flatMap(([key, { label, reasonField }]) => {
+    const entry = details[key];
+    const reason =
+      entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[reasonField] : null;
+    return typeof reason === 'string' && reason.trim() ? [`${label}: ${reason.trim()}`] : [];
+  });
+}

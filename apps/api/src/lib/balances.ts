@@ -1,6 +1,6 @@
 /**
  * What every money transaction (an invoice or payment create, edit or delete) shares, in the
- * locking order of docs/rules.md §3: pharmacy → invoice → payment → document counter.
+ * locking order of docs/rules.md §3: pharmacy → order → invoice → payment → document counter.
  *
  * The pharmacy row is the lock that matters: every change to one of its invoices or payments
  * holds it until commit, so the sums below (Σ payments of an invoice, Σ balances of a pharmacy)

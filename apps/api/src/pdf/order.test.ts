@@ -37,6 +37,7 @@ const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
     },
   ],
   itemCount: 2,
+  invoice: null,
   ...overrides,
 });
 

@@ -1,9 +1,10 @@
 import type { Db } from '@pharm/db';
-import type {
-  ActivityActionName,
-  ActivityEntityType,
-  ActivityListQuery,
-  Page,
+import {
+  activityReasons,
+  type ActivityActionName,
+  type ActivityEntityType,
+  type ActivityListQuery,
+  type Page,
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { changesOf, type ActivityDetails, type FieldChange } from '../lib/activity.js';
@@ -23,17 +24,30 @@ export interface ActivityItem {
   user: { id: string; email: string } | null;
   createdAt: string;
   changes: FieldChange[];
-  /** Context of the change: the record a delete went with, the feed an import came from. */
+  /**
+   * Context of the change: the record a delete went with, the feed an import came from, the
+   * reason given for it ('Credit hold overridden: …').
+   */
   note: string | null;
 }
 
-/** What the log keeps besides the record's own fields, said in a few words. */
-function noteOf(details: ActivityDetails): string | null {
+/** Where the change came from, when the log says so. */
+function originOf(details: ActivityDetails): string | null {
   const deletedWith = details.deletedWith as { entityType: string; label: string } | undefined;
   if (deletedWith) return `Deleted with ${deletedWith.entityType} ${deletedWith.label}`;
   if (typeof details.provider === 'string') return `Catalogue import from ${details.provider}`;
   if (details.submitted) return 'Recorded before field-by-field history';
   return null;
+}
+
+/**
+ * What the log keeps besides the record's own fields, said in a few words: where the change came
+ * from and the reasons given for it (ACTIVITY_REASONS in @pharm/validators).
+ */
+function noteOf(details: ActivityDetails): string | null {
+  const origin = originOf(details);
+  const notes = [...(origin ? [origin] : []), ...activityReasons(details)];
+  return notes.length ? notes.join('; ') : null;
 }
 
 /**

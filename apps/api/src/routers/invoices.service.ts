@@ -30,7 +30,7 @@ import {
   settledStatus,
 } from '../lib/balances.js';
 import { nextDocumentNumber } from '../lib/document-numbers.js';
-import { conflict, invalid, notFound } from '../lib/domain-error.js';
+import { conflict, DomainError, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../lib/sql.js';
 import { inTransaction, lockOrThrow } from '../lib/transaction.js';
@@ -134,7 +134,7 @@ export interface InvoiceOrderOption {
 }
 
 /**
- * The orders an invoice may be made from, newest first: every order but the Cancelled ones
+ * The orders an invoice may be made from, newest first: those not invoiced yet and not Cancelled
  * (docs/rules.md §3), with the pharmacy the form locks and the total it fills in.
  */
 export function invoiceOrderOptions(db: Db): Promise<InvoiceOrderOption[]> {
@@ -151,8 +151,45 @@ export function invoiceOrderOptions(db: Db): Promise<InvoiceOrderOption[]> {
       'o.total',
     ])
     .where('o.status', '<>', 'Cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('invoices as i').select('i.id').whereRef('i.fromOrderId', '=', 'o.id')),
+      ),
+    )
     .orderBy('o.id', 'desc')
     .execute();
+}
+
+/** An order's invoice, or null: an order is invoiced at most once (docs/rules.md §3). */
+export interface OrderInvoice {
+  id: number;
+  invoiceNumber: string;
+}
+
+/**
+ * The invoice of each order that has one. Orders invoiced more than once before migration 0010
+ * keep every invoice; the oldest is theirs.
+ */
+export async function orderInvoices(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderInvoice>> {
+  const byOrder = new Map<number, OrderInvoice>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoiceNumber', 'fromOrderId'])
+    .where('fromOrderId', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+  for (const { fromOrderId, ...invoice } of rows) {
+    if (fromOrderId !== null && !byOrder.has(fromOrderId)) byOrder.set(fromOrderId, invoice);
+  }
+  return byOrder;
+}
+
+async function orderInvoice(db: Db, orderId: number): Promise<OrderInvoice | null> {
+  return (await orderInvoices(db, [orderId])).get(orderId) ?? null;
 }
 
 export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
@@ -191,34 +228,45 @@ function computeTotals(amount: string, data: InvoiceData) {
 }
 
 /**
- * The order an invoice is made from, share-locked so that it cannot be cancelled or deleted
- * until we commit. It is locked after the pharmacy and before the invoice: an order delete locks
- * the order and then its invoices (to clear their `fromOrderId`), so this order keeps the two
- * from waiting on each other crosswise.
+ * The order an invoice is made from, locked so that it cannot be cancelled, deleted or invoiced
+ * by another request until we commit (NO KEY UPDATE: two invoices from one order take turns, and
+ * the foreign keys of rows referring to it, KEY SHARE, are not held up). It is locked after the
+ * pharmacy and before the invoice (docs/rules.md §3): an order delete locks the order and then
+ * its invoices (to clear their `fromOrderId`), so this order keeps the two from waiting on each
+ * other crosswise.
  */
 async function lockOrder(trx: Db, orderId: number): Promise<Order> {
   const order = await trx
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
-    .forShare()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!order) throw invalid(`Order ${orderId} does not exist`, ['fromOrderId']);
   return order;
 }
 
 /**
- * The invoice is the order's pharmacy's, and a Cancelled order is not invoiced. Both are checked
- * when the invoice is `linking` to the order anew, the pharmacy also when the invoice moves: an
- * invoice whose order was cancelled or moved after it was made stays editable.
+ * The invoice is the order's pharmacy's, and a Cancelled order or one invoiced already is not
+ * invoiced. All are checked when the invoice is `linking` to the order anew (under the order's
+ * lock, lockOrder), the pharmacy also when the invoice moves: an invoice whose order was
+ * cancelled or moved after it was made stays editable.
  */
-function checkSourceOrder(
+async function checkSourceOrder(
+  trx: Db,
   order: Order,
   pharmacyId: number,
   { linking, moving }: { linking: boolean; moving: boolean },
-): void {
+): Promise<void> {
   if (linking && order.status === 'Cancelled') {
     throw conflict(`Order ${order.orderNumber} is Cancelled and cannot be invoiced`);
+  }
+  if (linking) {
+    const invoiced = await orderInvoice(trx, order.id);
+    if (invoiced) {
+      const message = `Order ${order.orderNumber} is already invoiced on ${invoiced.invoiceNumber}`;
+      throw new DomainError('CONFLICT', message, [{ path: ['fromOrderId'], message }]);
+    }
   }
   if ((linking || moving) && order.pharmacyId !== pharmacyId) {
     throw invalid(`The invoice's pharmacy must be order ${order.orderNumber}'s pharmacy`, [
@@ -321,7 +369,9 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
   return inTransaction(db, async (trx) => {
     await lockPharmacies(trx, [data.pharmacyId]);
     const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
-    if (order) checkSourceOrder(order, data.pharmacyId, { linking: true, moving: false });
+    if (order) {
+      await checkSourceOrder(trx, order, data.pharmacyId, { linking: true, moving: false });
+    }
     const amount = amountOf(data, order);
     const totals = computeTotals(amount, data);
     const requested = data.status ?? 'Draft';
@@ -432,7 +482,7 @@ export function updateInvoice(
     const label = `Invoice ${current.invoiceNumber}`;
     const relinked = data.fromOrderId !== current.fromOrderId;
     if (order) {
-      checkSourceOrder(order, data.pharmacyId, {
+      await checkSourceOrder(trx, order, data.pharmacyId, {
         linking: relinked,
         moving: data.pharmacyId !== current.pharmacyId,
       });

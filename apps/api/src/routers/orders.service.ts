@@ -17,12 +17,15 @@ import { nextDocumentNumber } from '../lib/document-numbers.js';
 import { conflict, invalid, notFound } from '../lib/domain-error.js';
 import { paginate } from '../lib/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../lib/sql.js';
+import { orderInvoices, type OrderInvoice } from './invoices.service.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
   lineItems: OrderLineItem[];
   /** Σ qty of the line items (the list's Items column). */
   itemCount: number;
+  /** The invoice made from it, while there is one (an order is invoiced at most once). */
+  invoice: OrderInvoice | null;
 }
 
 export interface OrderDetails extends Order {
@@ -36,6 +39,7 @@ export interface OrderDetails extends Order {
   };
   lineItems: OrderLineItem[];
   itemCount: number;
+  invoice: OrderInvoice | null;
 }
 
 const itemCount = (lineItems: readonly OrderLineItem[]) =>
@@ -77,10 +81,9 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
     );
   }
   const page = await paginate(q, query, 'o.id');
-  const lines = await lineItemsOf(
-    db,
-    page.items.map((row) => row.id),
-  );
+  const ids = page.items.map((row) => row.id);
+  const lines = await lineItemsOf(db, ids);
+  const invoices = await orderInvoices(db, ids);
   const items = page.items.map(({ pharmacyName, ...order }) => {
     const lineItems = lines.get(order.id) ?? [];
     return {
@@ -88,6 +91,7 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
       pharmacy: { name: pharmacyName },
       lineItems,
       itemCount: itemCount(lineItems),
+      invoice: invoices.get(order.id) ?? null,
     };
   });
   return { items, nextCursor: page.nextCursor };
@@ -117,6 +121,7 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
     pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
     lineItems,
     itemCount: itemCount(lineItems),
+    invoice: (await orderInvoices(db, [id])).get(id) ?? null,
   };
 }
 

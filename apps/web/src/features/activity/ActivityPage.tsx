@@ -137,12 +137,23 @@ const ActivityRow = memo(function ActivityRow({
       <Table.Cell>
         <Badge colorPalette={ACTION_PALETTE[entry.action]}>{ACTION_LABELS[entry.action]}</Badge>
       </Table.Cell>
-      <Table.Cell color="fg.muted" whiteSpace="normal">
+      <Table.Cell color="fg.muted" whiteSpace="normal" minW={entry.note ? '48' : undefined}>
         {changedFields(entry)}
+        {/* Why, when the change says (an override's reason); whole in the Changes dialog. */}
+        {entry.note ? (
+          <Text textStyle="xs" lineClamp={2} data-testid="activity-note">
+            {entry.note}
+          </Text>
+        ) : null}
       </Table.Cell>
       <Table.Cell color="fg.muted">{entry.user?.email ?? 'System'}</Table.Cell>
       <RowActionsCell>
-        <Button size="xs" variant="ghost" onClick={() => onView(entry)} aria-label={`View ${name}`}>
+        <Button
+          size="xs"
+          variant="ghost"
+          onClick={() => onView(entry)}
+          aria-label={entry.recordExists ? `Changes to ${name}` : `Snapshot of ${name}`}
+        >
           <LuEye /> {entry.recordExists ? 'Changes' : 'Snapshot'}
         </Button>
       </RowActionsCell>
@@ -172,7 +183,11 @@ function ChangeDialog({ entry, onClose }: { entry: ActivityItem | null; onClose:
             {shown.recordExists ? (
               <Stack gap="3">
                 <ChangeHeading entry={shown} />
-                {shown.note ? <Text color="fg.muted">{shown.note}</Text> : null}
+                {shown.note ? (
+                  <Text color="fg.muted" data-testid="activity-details-note">
+                    {shown.note}
+                  </Text>
+                ) : null}
                 <ChangesTable entry={shown} />
               </Stack>
             ) : (

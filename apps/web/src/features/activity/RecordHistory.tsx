@@ -90,7 +90,7 @@ export function RecordHistory({
           <Stack gap="2">
             <ChangeHeading entry={entry} />
             {entry.note ? (
-              <Text textStyle="sm" color="fg.muted">
+              <Text textStyle="sm" color="fg.muted" data-testid="history-note">
                 {entry.note}
               </Text>
             ) : null}

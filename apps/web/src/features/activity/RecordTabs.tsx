@@ -69,18 +69,26 @@ export function useRecordTabs(entityType: ActivityEntityType, entityId: number |
     </HStack>
   );
 
+  // The panels take focus (the tabs pattern's advice): a panel that scrolls must be reachable by
+  // keyboard, also when it holds no link or button (axe's scrollable-region-focusable).
   return {
     list,
     detailsBody: {
       id: panelId('details'),
       role: 'tabpanel',
+      tabIndex: 0,
       'aria-labelledby': tabId('details'),
       hidden: tab !== 'details',
       display: tab !== 'details' ? 'none' : undefined,
     },
     historyBody:
       tab === 'history' && entityId !== undefined ? (
-        <Dialog.Body id={panelId('history')} role="tabpanel" aria-labelledby={tabId('history')}>
+        <Dialog.Body
+          id={panelId('history')}
+          role="tabpanel"
+          tabIndex={0}
+          aria-labelledby={tabId('history')}
+        >
           <RecordHistory entityType={entityType} entityId={entityId} />
         </Dialog.Body>
       ) : null,

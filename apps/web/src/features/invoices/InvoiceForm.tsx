@@ -1,5 +1,6 @@
 import { Field, Grid, GridItem, Input, InputGroup, Separator } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearch } from '@tanstack/react-router';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import {
   addDaysIso,
@@ -77,11 +78,15 @@ const schemaResolver = zodResolver(invoiceSchema);
 const resolver: Resolver<InvoiceFormValues, unknown, InvoiceData> = (values, context, options) =>
   schemaResolver(toInput(values), context, options as never) as never;
 
-function toFormValues(invoice: InvoiceDetails | undefined): InvoiceFormValues {
+/** The form's first values: the invoice's, or a new one's (made from `order` when one is picked). */
+function toFormValues(
+  invoice: InvoiceDetails | undefined,
+  order: InvoiceOrderOption | undefined,
+): InvoiceFormValues {
   const today = todayIso();
   return {
-    fromOrderId: invoice?.fromOrderId ?? null,
-    pharmacyId: invoice?.pharmacyId ?? 0,
+    fromOrderId: invoice?.fromOrderId ?? order?.id ?? null,
+    pharmacyId: invoice?.pharmacyId ?? order?.pharmacyId ?? 0,
     invoiceDate: invoice?.invoiceDate ?? today,
     dueDate: invoice?.dueDate ?? addDaysIso(today, DEFAULT_DUE_DAYS),
     terms: invoice ? (PAYMENT_TERMS.find((terms) => terms === invoice.terms) ?? '') : DEFAULT_TERMS,
@@ -90,7 +95,7 @@ function toFormValues(invoice: InvoiceDetails | undefined): InvoiceFormValues {
     traySize: invoice?.traySize ?? '',
     nestSize: invoice?.nestSize ?? '',
     caseSize: invoice?.caseSize ?? '',
-    amount: invoice?.amount ?? '0.00',
+    amount: invoice?.amount ?? order?.total ?? '0.00',
     taxRate: taxRateToPercent(invoice?.taxRate ?? DEFAULT_TAX_RATE),
     shipping: invoice?.shipping ?? '0.00',
   };
@@ -127,10 +132,13 @@ export function InvoiceForm({
   const isEdit = invoice !== undefined;
   const refresh = useListRefresh(invoicesList);
   const draft = doc.useDraft('Invoice');
+  // An order's 'Create invoice' opens the new form with the order picked, while it is offered.
+  const { fromOrderId: requested } = useSearch({ strict: false });
+  const requestedOrder = isEdit ? undefined : orders.find((order) => order.id === requested);
 
   const form = useForm<InvoiceFormValues, unknown, InvoiceData>({
     resolver,
-    defaultValues: toFormValues(invoice),
+    defaultValues: toFormValues(invoice, requestedOrder),
   });
   const {
     control,

@@ -17,3 +17,12 @@ export const invoicesList = defineList({
   query: ({ q, tab }: ListSearch<InvoiceTab>) =>
     api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging),
 });
+
+/**
+ * The new invoice form's search params: `fromOrderId`, the order to invoice (an order's 'Create
+ * invoice'), a positive integer or left out; anything else is dropped, never an error.
+ */
+export function newInvoiceSearch(search: Record<string, unknown>): { fromOrderId?: number } {
+  const id = Number(search.fromOrderId);
+  return Number.isSafeInteger(id) && id > 0 ? { fromOrderId: id } : {};
+}

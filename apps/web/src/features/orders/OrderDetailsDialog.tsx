@@ -1,5 +1,7 @@
-import { Flex, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
-import { formatDate, ORDER_STATUS_PALETTE } from '@pharm/validators';
+import { Button, Flex, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { LuFilePlus } from 'react-icons/lu';
+import { formatDate, ORDER_STATUS_PALETTE, type OrderStatus } from '@pharm/validators';
 import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -58,6 +60,8 @@ export function OrderDetailsDialog({
             </Fact>
           </FactsPanel>
 
+          <OrderInvoice order={current} />
+
           <DetailsSection title="Pharmacy">
             <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
               <Fact label="Name">{current.pharmacy.name}</Fact>
@@ -105,5 +109,55 @@ export function OrderDetailsDialog({
         </DocumentContent>
       ) : null}
     </DetailsDialog>
+  );
+}
+
+/** Orders in these statuses are ready to bill: the dialog offers to invoice them. */
+const INVOICEABLE: readonly OrderStatus[] = ['Sent', 'Fulfilled'];
+
+/**
+ * The invoice made from the order (an order is invoiced at most once): its number, opening the
+ * invoices list filtered to it; or, for a Sent or Fulfilled order, a link to the invoice form
+ * with the order picked.
+ */
+function OrderInvoice({ order }: { order: Pick<OrderListItem, 'id' | 'status' | 'invoice'> }) {
+  return (
+    <DetailsSection title="Invoice">
+      <Flex align="center" justify="space-between" gap="4" wrap="wrap" data-testid="order-invoice">
+        {order.invoice ? (
+          <Text textStyle="sm">
+            Invoiced on{' '}
+            <Link
+              to="/invoices"
+              search={{ q: order.invoice.invoiceNumber }}
+              data-testid="order-invoice-link"
+            >
+              <Text
+                as="span"
+                fontWeight="semibold"
+                color="brand.fg"
+                fontVariantNumeric="tabular-nums"
+                _hover={{ textDecoration: 'underline' }}
+              >
+                {order.invoice.invoiceNumber}
+              </Text>
+            </Link>
+          </Text>
+        ) : (
+          <Text textStyle="sm" color="fg.muted">
+            {order.status === 'Cancelled'
+              ? 'Cancelled orders are not invoiced.'
+              : 'Not invoiced yet.'}
+          </Text>
+        )}
+        {!order.invoice && INVOICEABLE.includes(order.status) ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
+              <LuFilePlus /> Create invoice
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
+    </DetailsSection>
   );
 }

@@ -372,11 +372,12 @@ export function ProductForm({ product }: { product?: Product }) {
                                 sterile.onChange(details.checked === true)
                               }
                               name={sterile.name}
-                              aria-label={`Variant ${index + 1} sterile`}
                               mt="2"
                             >
                               <Checkbox.HiddenInput onBlur={sterile.onBlur} />
                               <Checkbox.Control />
+                              {/* The column header says it; the input's own label says which. */}
+                              <Checkbox.Label srOnly>Variant {index + 1} sterile</Checkbox.Label>
                             </Checkbox.Root>
                           )}
                         />

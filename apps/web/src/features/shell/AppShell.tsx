@@ -44,6 +44,8 @@ function MobileNav() {
           <Drawer.Content maxW="72">
             <Drawer.Header borderBottomWidth="1px" borderColor="border.muted" py="4">
               <Logo />
+              {/* The dialog's name (axe's aria-dialog-name); the logo says the rest. */}
+              <Drawer.Title srOnly>Menu</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body px="3" py="5">
               <Box hideFrom="sm" mb="5">

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuChevronDown, LuLogOut, LuSettings } from 'react-icons/lu';
 import type { User } from '../../lib/trpc';
@@ -13,70 +13,62 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      {/* Named by the user's name, as it reads (axe's label-content-name-mismatch: a label
+          other than the visible text would hide it from speech input); the initial beside it
+          is decoration, and where the name does not fit only a screen reader reads it. */}
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          colorPalette="gray"
-          px="1.5"
-          gap="2"
-          data-testid="user-menu"
-          aria-label={`Account: ${display}`}
-        >
-          <Avatar.Root size="xs" colorPalette="brand" variant="solid">
+        <Button variant="ghost" colorPalette="gray" px="1.5" gap="2" data-testid="user-menu">
+          <Avatar.Root size="xs" colorPalette="brand" variant="solid" aria-hidden>
             <Avatar.Fallback>{userInitial(user)}</Avatar.Fallback>
           </Avatar.Root>
-          <Text
-            as="span"
-            display={{ base: 'none', md: 'inline' }}
-            maxW="40"
-            truncate
-            fontWeight="medium"
-            textStyle="sm"
-          >
+          <Text as="span" hideBelow="md" maxW="40" truncate fontWeight="medium" textStyle="sm">
             {display}
           </Text>
+          <Box as="span" srOnly hideFrom="md">
+            {display}
+          </Box>
           <Box as="span" color="fg.muted" display={{ base: 'none', md: 'inline' }}>
             <LuChevronDown />
           </Box>
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="64" data-testid="user-menu-content">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>My Account</Menu.ItemGroupLabel>
-              <Box px="2" pb="2">
-                {name ? (
-                  <Text fontWeight="medium" textStyle="sm" truncate>
-                    {name}
-                  </Text>
-                ) : null}
-                <Text textStyle="xs" color="fg.muted" truncate>
-                  {user.email}
+      {/* In the header's landmark, not a portal: its name and email are page content too
+          (axe's region rule). */}
+      <Menu.Positioner>
+        <Menu.Content minW="64" data-testid="user-menu-content">
+          <Menu.ItemGroup>
+            <Menu.ItemGroupLabel>My Account</Menu.ItemGroupLabel>
+            <Box px="2" pb="2">
+              {name ? (
+                <Text fontWeight="medium" textStyle="sm" truncate>
+                  {name}
                 </Text>
-              </Box>
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item
-              value="settings"
-              onSelect={() => void navigate({ to: '/settings' })}
-              data-testid="settings"
-            >
-              <LuSettings />
-              Settings
-            </Menu.Item>
-            <Menu.Item
-              value="logout"
-              disabled={logout.isPending}
-              onSelect={() => logout.mutate()}
-              data-testid="logout"
-            >
-              <LuLogOut />
-              Log out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+              ) : null}
+              <Text textStyle="xs" color="fg.muted" truncate>
+                {user.email}
+              </Text>
+            </Box>
+          </Menu.ItemGroup>
+          <Menu.Separator />
+          <Menu.Item
+            value="settings"
+            onSelect={() => void navigate({ to: '/settings' })}
+            data-testid="settings"
+          >
+            <LuSettings />
+            Settings
+          </Menu.Item>
+          <Menu.Item
+            value="logout"
+            disabled={logout.isPending}
+            onSelect={() => logout.mutate()}
+            data-testid="logout"
+          >
+            <LuLogOut />
+            Log out
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
