@@ -16,6 +16,8 @@ export interface DbHandle {
   driver: 'pg' | 'pglite';
   /** The node-postgres pool, when on a server; the API's health check and tests use it. */
   pool?: pg.Pool;
+  /** PGlite's folder, when on disk (not `memory://`): the server keeps its backups there. */
+  dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ async function openPglite(dataDir = './.data'): Promise<DbHandle> {
   return {
     db,
     driver: 'pglite',
+    dataDir: dataDir.startsWith('memory://') ? undefined : dataDir,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

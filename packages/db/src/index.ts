@@ -1,5 +1,19 @@
 export * from './schema.js';
 export * from './client.js';
-export { migrateToLatest } from './migrate.js';
+export { LATEST_MIGRATION, MIGRATIONS, migrateToLatest, migrationState } from './migrate.js';
+export { writeBackup, type WriteBackupOptions } from './backup/dump.js';
+export {
+  BackupError,
+  readBackupHeader,
+  type BackupHeader,
+  type BackupProblem,
+} from './backup/file.js';
+export {
+  databaseContents,
+  restoreBackup,
+  type RestoreOptions,
+  type RestoreReport,
+  type TableCount,
+} from './backup/restore.js';
 export { createScratchDatabase } from './scratch.js';
 export { moneyViolations } from './money-invariants.js';
