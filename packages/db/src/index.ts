@@ -1,10 +1,17 @@
 export * from './schema.js';
 export * from './client.js';
-export { LATEST_MIGRATION, MIGRATIONS, migrateToLatest, migrationState } from './migrate.js';
+export {
+  LATEST_MIGRATION,
+  MIGRATIONS,
+  migrateTo,
+  migrateToLatest,
+  migrationState,
+} from './migrate.js';
 export { writeBackup, type WriteBackupOptions } from './backup/dump.js';
 export {
   BackupError,
   readBackupHeader,
+  verifyBackup,
   type BackupHeader,
   type BackupProblem,
 } from './backup/file.js';
