@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The backup worker runs in a thread of its own (src/backups/snapshot.ts), beside main.js.
+  entry: { main: 'src/main.ts', 'backup-worker': 'src/backups/backup-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node22',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@pharm/db';
 import { loadConfig, type AppConfig } from './config.js';
+import type { BackupService } from './backups/service.js';
 import { createAuthGuards, type AuthGuards } from './routers/auth.service.js';
 import { toTRPCError } from './lib/errors.js';
 import {
@@ -29,6 +30,8 @@ export interface Context {
   /** Sign-in failure counts and the password-hashing queue. */
   authGuards: AuthGuards;
   session: SessionControl | null;
+  /** The embedded database's backups, when this server keeps them (PGlite on disk). */
+  backups: BackupService | null;
 }
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
@@ -40,7 +43,10 @@ export async function findSessionUser(db: Db, userId: string): Promise<SessionUs
   return user ?? null;
 }
 
-export interface RequestContextDeps extends Pick<Context, 'db' | 'config' | 'authGuards'> {
+export interface RequestContextDeps extends Pick<
+  Context,
+  'db' | 'config' | 'authGuards' | 'backups'
+> {
   sessions: SessionStore;
   /** `auto`: the cookie is Secure when the request came over HTTPS (behind TRUST_PROXY too). */
   secureCookie: boolean | 'auto';
@@ -91,6 +97,7 @@ export async function createRequestContext(
     db: deps.db,
     config: deps.config,
     authGuards: deps.authGuards,
+    backups: deps.backups,
     user: active?.user ?? null,
     ip: req.ip,
     session: {
@@ -127,5 +134,6 @@ export function createInnerContext(opts: {
     ip: '127.0.0.1',
     authGuards: createAuthGuards(opts.db),
     session: null,
+    backups: null,
   };
 }

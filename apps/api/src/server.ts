@@ -5,9 +5,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config.js';
+import { installBackups } from './backups/service.js';
 import { createRequestContext, type RequestContextDeps } from './context.js';
 import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
 import { BODY_LIMIT, createWriteGuard } from './lib/request-guard.js';
+import { installMetrics } from './metrics.js';
+import { registerProbes } from './probes.js';
 import { registerRestRoutes } from './rest.js';
 import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
@@ -110,6 +113,10 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     return sendError(req, reply, error);
   });
 
+  // Operations (issue 23): the embedded database's backups and the Prometheus metrics.
+  const backups = await installBackups(app, dbHandle, config.backupKeep);
+  const metrics = installMetrics(app, config, dbHandle, backups);
+
   const sessions = new SessionStore(db);
   const authGuards = createAuthGuards(db);
   const secret = await sessionSecret(dbHandle, config.sessionSecret);
@@ -117,6 +124,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     db,
     config,
     authGuards,
+    backups: backups ?? null,
     sessions,
     secureCookie: config.production ? 'auto' : false,
   };
@@ -145,14 +153,7 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
     registerRestRoutes(api, createContext);
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await db.selectFrom('appSettings').select('key').limit(1).execute();
-      return { ok: true };
-    } catch {
-      return reply.status(503).send({ ok: false });
-    }
-  });
+  registerProbes(app, db);
 
   await registerWebApp(app, config);
 
@@ -167,6 +168,8 @@ export async function createServer({ dbHandle, config, logger = false }: ServerO
 
   return {
     app,
+    backups,
+    metrics,
     async start(port = config.port, host = config.host): Promise<string> {
       return app.listen({ port, host });
     },
