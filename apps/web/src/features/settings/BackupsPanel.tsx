@@ -18,7 +18,7 @@ const KIND_LABELS: Record<Backup['kind'], string> = {
 /** A file name or command in running text (the theme has no Code recipe). */
 function Mono({ children }: { children: ReactNode }) {
   return (
-    <Box as="code" fontFamily="mono" fontSize="0.9em" wordBreak="break-all">
+    <Box as="code" fontFamily="mono" fontSize="0.9em" overflowWrap="anywhere">
       {children}
     </Box>
   );
