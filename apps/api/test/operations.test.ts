@@ -18,6 +18,7 @@ import parsePrometheus from 'parse-prometheus-text-format';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/config.js';
+import { BackupService } from '../src/backups/service.js';
 import { UNMATCHED_ROUTE } from '../src/metrics.js';
 import { DEMO_USER, seed } from '../src/seed/index.js';
 import { createServer, type AppServer } from '../src/server.js';
@@ -388,6 +389,55 @@ describe(`backups kept by the server on ${here}`, () => {
       await c.post('/trpc/backups.create', {});
       const { backups } = await list();
       expect(backups.map((b: { kind: string }) => b.kind)).toEqual(['manual', 'daily']);
+    }, 120_000);
+
+    it('reads the database from a snapshot copy in a worker (as above 4 MB of rows) while payments go on', async () => {
+      // The demo data is read directly (0.3 MB of rows); any size at all takes the snapshot here.
+      const snapshots = new BackupService({
+        handle: { ...handle, dataDir },
+        keep: 10,
+        log: server.app.log,
+        readDirectlyUpToBytes: 0,
+      });
+      const { body: open } = await c.get('/api/invoices?tab=unpaid&limit=10');
+      let writing = true;
+      const paid: number[] = [];
+      const writer = async () => {
+        for (let k = 0; writing; k++) {
+          const invoice = open[k % open.length];
+          const res = await c.post('/api/payments', {
+            invoiceId: invoice.id,
+            pharmacyId: invoice.pharmacyId,
+            date: '2026-04-20',
+            amount: '0.01',
+            method: 'ACH',
+          });
+          expect(res.status, res.text).toBe(201);
+          paid.push(performance.now());
+        }
+      };
+      const writers = [writer(), writer()];
+      const started = performance.now();
+      const backup = await snapshots.create('manual');
+      const ended = performance.now();
+      writing = false;
+      await Promise.all(writers);
+
+      // Payments went on while the worker read the copy: they waited only while it was made.
+      const during = [started, ...paid.filter((at) => at > started && at < ended), ended];
+      const longestWait = Math.max(...during.slice(1).map((at, i) => at - during[i]!));
+      expect(longestWait).toBeLessThan((ended - started) / 2);
+      expect(snapshots.stats.lastHeldMs).toBeLessThan(longestWait + 50);
+      const folder = path.join(dataDir, 'backups');
+      expect((await readdir(folder)).filter((name) => !name.endsWith('.backup'))).toEqual([]);
+
+      const copy = await createDb({ dataDir: 'memory://', migrate: false });
+      try {
+        const report = await restoreBackup(copy.db, path.join(folder, backup.name));
+        expect(report.violations).toEqual([]);
+      } finally {
+        await copy.close();
+      }
     }, 120_000);
 
     it('takes one at shutdown after a write, and none after reads only', async () => {

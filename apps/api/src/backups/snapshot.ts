@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +21,7 @@ const POSTGRES_ENTRY = /^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.
 /**
  * A backup of the embedded database while the server keeps serving. PGlite is one connection,
  * and a backup read through it would hold every request up for as long as the reading takes
- * (13 s for 700,000 rows, bench/README.md). Instead the connection is held only while
+ * (5 s for 700,000 rows, bench/README.md). Instead the connection is held only while
  * PostgreSQL writes its buffers out (CHECKPOINT) and the folder is copied (a clone where the
  * file system can, else a copy): nothing runs in PGlite meanwhile, so the copy is the database
  * as of one moment. A worker thread opens the copy in a PGlite of its own and writes the
@@ -39,13 +39,7 @@ export async function snapshotBackup(
     const heldMs = await handle.db.connection().execute(async (connection) => {
       const started = performance.now();
       await sql`checkpoint`.execute(connection);
-      for (const entry of await readdir(handle.dataDir)) {
-        if (!POSTGRES_ENTRY.test(entry)) continue;
-        await cp(path.join(handle.dataDir, entry), path.join(copy, entry), {
-          recursive: true,
-          mode: constants.COPYFILE_FICLONE,
-        });
-      }
+      await copyFolder(handle.dataDir, copy);
       return performance.now() - started;
     });
     const header = await runWorker({ dataDir: copy, file, productVersion });
@@ -53,6 +47,40 @@ export async function snapshotBackup(
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Copies PostgreSQL's files of a data folder, several at a time (node's fs.cp copies one after
+ * another, which took twice as long for the thousand-odd small files of a data folder), cloning
+ * them where the file system can.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const files: string[] = [];
+  for (const top of await readdir(from, { withFileTypes: true })) {
+    if (!POSTGRES_ENTRY.test(top.name)) continue;
+    if (!top.isDirectory()) {
+      files.push(top.name);
+      continue;
+    }
+    await mkdir(path.join(to, top.name), { recursive: true });
+    for (const entry of await readdir(path.join(from, top.name), {
+      recursive: true,
+      withFileTypes: true,
+    })) {
+      const name = path.relative(from, path.join(entry.parentPath, entry.name));
+      if (entry.isDirectory()) await mkdir(path.join(to, name), { recursive: true });
+      else files.push(name);
+    }
+  }
+  let next = 0;
+  const copier = async () => {
+    while (next < files.length) {
+      const name = files[next++]!;
+      await copyFile(path.join(from, name), path.join(to, name), constants.COPYFILE_FICLONE);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, copier));
 }
 
 /**
