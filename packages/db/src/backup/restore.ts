@@ -190,6 +190,8 @@ async function loadRows(
     db,
   );
   await triggers(false);
+  const total = header.tables.reduce((sum, table) => sum + table.rows, 0);
+  progress(`loading ${total} rows into ${header.tables.length} tables`);
   const rows = backupRows(file);
   for (const table of header.tables) {
     const info = target.get(table.name)!;
@@ -207,7 +209,6 @@ async function loadRows(
       }
     }
     await insertRows(db, info, batch);
-    progress(`${table.name}: ${table.rows} rows`);
   }
   await rows.return(undefined);
   await triggers(true);
