@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { writeBackup, type Db, type DbHandle } from '@pharm/db';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { routeLabel } from '../metrics.js';
 import { PRODUCT_VERSION } from '../version.js';
 import { BackupFolder, backupName, type BackupEntry, type BackupKind } from './folder.js';
 import { snapshotBackup } from './snapshot.js';
@@ -55,6 +56,7 @@ export class BackupService {
   private readonly readDirectlyUpToBytes: number;
   private queue: Promise<unknown> = Promise.resolve();
   private written = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(options: BackupServiceOptions) {
@@ -69,6 +71,7 @@ export class BackupService {
   async start(): Promise<void> {
     await this.folder.prepare();
     const check = (delay: number) => {
+      if (this.stopped) return;
       this.timer = setTimeout(() => {
         void this.backUpIfDue().finally(() => check(HOUR_MS));
       }, delay);
@@ -77,7 +80,7 @@ export class BackupService {
     check(this.firstCheckMs);
   }
 
-  /** A request changed something: the next shutdown backs up. */
+  /** A request changed something: the shutdown backs up. */
   noteWrite(): void {
     this.written = true;
   }
@@ -106,6 +109,7 @@ export class BackupService {
    * (nothing else uses it now).
    */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     await this.queue;
     if (!this.written) return;
@@ -171,10 +175,18 @@ export async function installBackups(
   const service = new BackupService({ handle: { ...handle, dataDir }, keep, log: app.log });
   await service.start();
   app.addHook('onResponse', async (req, reply) => {
-    if (!READ_METHODS.has(req.method) && reply.statusCode < 400) service.noteWrite();
+    if (READ_METHODS.has(req.method) || reply.statusCode >= 400) return;
+    if (!SESSION_ONLY.has(routeLabel(req))) service.noteWrite();
   });
   app.addHook('onClose', () => service.stop());
   return service;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes of sessions only, which backups leave out: no reason for a shutdown backup. */
+const SESSION_ONLY = new Set([
+  '/api/login',
+  '/api/logout',
+  '/trpc/auth.login',
+  '/trpc/auth.logout',
+]);
