@@ -32,6 +32,7 @@ import {
   writeBackup,
   type DbHandle,
 } from '@pharm/db';
+import { sql } from 'kysely';
 import { API_MAIN, exited, startBuiltServer } from './lib/server-process.js';
 
 const at = process.argv.indexOf('--invoices');
@@ -181,6 +182,9 @@ async function main() {
     const largeFile = path.join(work, 'large.backup');
     await backUp(`${INVOICES} invoices: PostgreSQL → file`, large, largeFile);
     await large.close();
+    const admin = await createDb({ url: adminUrl, migrate: false, pool: { max: 1 } });
+    await sql`drop database ${sql.id(LARGE_DATABASE)} with (force)`.execute(admin.db);
+    await admin.close();
     largeDir = path.join(work, 'large');
     const lite = await createDb({ dataDir: largeDir, migrate: false });
     await restore(`${INVOICES} invoices: file → PGlite`, lite, largeFile);
