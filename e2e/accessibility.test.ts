@@ -482,5 +482,12 @@ describe('signed in, axe finds nothing wrong on', () => {
       await visit('/settings', 'Days past due before credit hold');
       expect(await axeViolations(page)).toEqual([]);
     });
+
+    it('a success toast', async () => {
+      await visit('/settings', 'Days past due before credit hold');
+      await click(page, 'Save Settings');
+      await waitForText(page, 'Settings saved');
+      expect(await axeViolations(page)).toEqual([]);
+    });
   });
 });

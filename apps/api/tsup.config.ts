@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The worker threads' entry is its own file, dist/worker.js, beside main.js (worker-pool.ts).
-  entry: ['src/main.ts', 'src/worker.ts'],
+  // The worker threads' entries are their own files beside main.js: dist/worker.js for the heavy
+  // work (worker-pool.ts), dist/backup-worker.js for backups (backups/snapshot.ts).
+  entry: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'backup-worker': 'src/backups/backup-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node22',

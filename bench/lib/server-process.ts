@@ -43,6 +43,8 @@ export async function startBuiltServer(options: {
   main: string;
   database: { DATABASE_URL: string } | { DATA_DIR: string };
   logFile: string;
+  /** More settings, beside the database. */
+  env?: Record<string, string>;
   nodeFlags?: string[];
   onSpawn: (child: ChildProcess) => void;
 }): Promise<{ url: string; child: ChildProcess }> {
@@ -57,6 +59,7 @@ export async function startBuiltServer(options: {
       PORT: String(port),
       LOG_LEVEL: 'info',
       ...options.database,
+      ...options.env,
     },
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });

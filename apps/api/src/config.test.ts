@@ -88,4 +88,36 @@ describe('loadConfig', () => {
       ].join('\n'),
     );
   });
+
+  it('keeps 14 backups and serves no metrics by default', () => {
+    const config = loadConfig({});
+    expect(config.backupKeep).toBe(14);
+    expect(config.metrics).toEqual({ enabled: false });
+  });
+
+  it.each([
+    [{ METRICS: 'on' }, { enabled: true, port: undefined }],
+    [{ METRICS: 'off' }, { enabled: false }],
+    [{ METRICS_PORT: '9464' }, { enabled: true, port: 9464 }],
+    [
+      { METRICS: 'on', METRICS_PORT: '9464' },
+      { enabled: true, port: 9464 },
+    ],
+  ])('reads %o as metrics %o', (env, expected) => {
+    expect(loadConfig(env).metrics).toEqual(expected);
+  });
+
+  it('refuses a bad BACKUP_KEEP, METRICS or METRICS_PORT, naming each', () => {
+    expect(() => loadConfig({ BACKUP_KEEP: '0', METRICS: 'yes', METRICS_PORT: '70000' })).toThrow(
+      [
+        'Invalid environment:',
+        '  BACKUP_KEEP: must be a whole number of at least 1',
+        '  METRICS: must be on or off',
+        '  METRICS_PORT: must be a port number from 1 to 65535',
+      ].join('\n'),
+    );
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      'METRICS_PORT: must differ from PORT (3000); METRICS=on serves /metrics on PORT',
+    );
+  });
 });

@@ -50,6 +50,31 @@ const flag = (fallback: boolean) =>
       return z.NEVER;
     });
 
+/** METRICS: `on` serves /metrics on the main port; `off` (or unset) serves none. */
+const onOff = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = v?.trim().toLowerCase();
+    if (!value || value === 'off') return false;
+    if (value === 'on') return true;
+    ctx.addIssue({ code: 'custom', message: 'must be on or off' });
+    return z.NEVER;
+  });
+
+/** A TCP port (1–65535), or undefined when unset. */
+const port = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535) {
+      ctx.addIssue({ code: 'custom', message: 'must be a port number from 1 to 65535' });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
 const trustProxy = z
   .string()
   .optional()
@@ -163,6 +188,9 @@ const envSchema = z
     CATALOG_FEED: optionalText,
     SERVE_SOURCE_MAPS: flag(false),
     ALLOWED_HOSTS: allowedHosts,
+    BACKUP_KEEP: wholeNumber(14, 1),
+    METRICS: onOff,
+    METRICS_PORT: port,
   })
   .superRefine((e, ctx) => {
     // Without either, only the loopback names are answered: in production on an address other
@@ -211,6 +239,13 @@ export interface AppConfig {
   /** The catalogue import provider's display name and feed location. */
   catalogProviderName: string;
   catalogFeed: string;
+  /** How many backups of the embedded database the server keeps in DATA_DIR/backups. */
+  backupKeep: number;
+  /**
+   * /metrics: off, on the main port (METRICS=on), or on a second listener bound to 127.0.0.1
+   * (METRICS_PORT).
+   */
+  metrics: { enabled: false } | { enabled: true; port: number | undefined };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -220,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new Error(
+      `Invalid environment:\n  METRICS_PORT: must differ from PORT (${e.PORT}); METRICS=on serves /metrics on PORT`,
+    );
+  }
   const webDist = path.join(repoRoot, 'apps/web/dist');
   return {
     port: e.PORT,
@@ -243,5 +283,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     catalogProviderName: e.CATALOG_PROVIDER_NAME ?? 'MedSupply Direct',
     catalogFeed: e.CATALOG_FEED ?? path.join(repoRoot, 'apps/api/catalog/sample-catalog.json'),
+    backupKeep: e.BACKUP_KEEP,
+    metrics:
+      e.METRICS || e.METRICS_PORT !== undefined
+        ? { enabled: true, port: e.METRICS_PORT }
+        : { enabled: false },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@pharm/db';
 import { loadConfig, type AppConfig } from './config.js';
+import type { BackupService } from './backups/service.js';
 import { createAuthGuards, type AuthGuards } from './routers/auth.service.js';
 import { toTRPCError } from './lib/errors.js';
 import { onThisThread, type HeavyWork } from './worker-pool.js';
@@ -32,6 +33,8 @@ export interface Context {
   session: SessionControl | null;
   /** Where PDFs are rendered and feeds parsed: the server's worker threads. */
   heavyWork: HeavyWork;
+  /** The embedded database's backups, when this server keeps them (PGlite on disk). */
+  backups: BackupService | null;
 }
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
@@ -45,7 +48,7 @@ export async function findSessionUser(db: Db, userId: string): Promise<SessionUs
 
 export interface RequestContextDeps extends Pick<
   Context,
-  'db' | 'config' | 'authGuards' | 'heavyWork'
+  'db' | 'config' | 'authGuards' | 'heavyWork' | 'backups'
 > {
   sessions: SessionStore;
   /** `auto`: the cookie is Secure when the request came over HTTPS (behind TRUST_PROXY too). */
@@ -98,6 +101,7 @@ export async function createRequestContext(
     config: deps.config,
     authGuards: deps.authGuards,
     heavyWork: deps.heavyWork,
+    backups: deps.backups,
     user: active?.user ?? null,
     ip: req.ip,
     session: {
@@ -135,5 +139,6 @@ export function createInnerContext(opts: {
     authGuards: createAuthGuards(opts.db),
     session: null,
     heavyWork: onThisThread,
+    backups: null,
   };
 }

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from './context.js';
 import { sendError } from './lib/errors.js';
@@ -42,11 +44,11 @@ interface RestRoute {
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
 }
 
-/** A rendered document sent as an attachment. */
+/** A rendered document (or a file streamed from disk) sent as an attachment. */
 interface FileDownload {
   filename: string;
   contentType: string;
-  body: Buffer;
+  body: Buffer | Readable;
 }
 
 interface DownloadRoute {
@@ -263,6 +265,13 @@ export const downloadRoutes: DownloadRoute[] = [
     url: '/api/pharmacies/:id/statement.pdf',
     call: (c, r, w) => downloadStatementPdf(c, w, id(r), r.query.from, r.query.to),
     inline: true,
+  },
+  {
+    url: '/api/backups/:name',
+    call: async (c, r) => {
+      const { name, path } = await c.backups.file({ name: r.params.name ?? '' });
+      return { filename: name, contentType: 'application/gzip', body: createReadStream(path) };
+    },
   },
 ];
 

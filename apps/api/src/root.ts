@@ -1,5 +1,6 @@
 import { activityRouter } from './routers/activity.js';
 import { authRouter } from './routers/auth.js';
+import { backupsRouter } from './routers/backups.js';
 import { dashboardRouter } from './routers/dashboard.js';
 import { invoicesRouter } from './routers/invoices.js';
 import { ordersRouter } from './routers/orders.js';
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   activity: activityRouter,
   recall: recallRouter,
   settings: settingsRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

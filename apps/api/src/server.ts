@@ -5,6 +5,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config.js';
+import { installBackups } from './backups/service.js';
 import { createRequestContext, type RequestContextDeps } from './context.js';
 import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
 import {
@@ -13,6 +14,8 @@ import {
   createHostPolicy,
   createWriteGuard,
 } from './lib/request-guard.js';
+import { installMetrics } from './metrics.js';
+import { registerProbes } from './probes.js';
 import { registerRestRoutes } from './rest.js';
 import { createAuthGuards } from './routers/auth.service.js';
 import { appRouter, type AppRouter } from './root.js';
@@ -132,10 +135,32 @@ export async function createServer({
     return sendError(req, reply, error);
   });
 
+  // Operations (issue 23): the embedded database's backups and the Prometheus metrics.
+  const backups = await installBackups(app, dbHandle, config.backupKeep);
+  const metrics = installMetrics(app, config, dbHandle, backups);
+
   const sessions = new SessionStore(db);
   const authGuards = createAuthGuards(db);
   const secret = await sessionSecret(dbHandle, config.sessionSecret);
   const workers = new WorkerPool(workerOptions);
+  if (metrics) {
+    metrics.gauge('worker_pool_threads', 'Worker threads running', () => workers.stats().threads);
+    metrics.gauge(
+      'worker_pool_queue_length',
+      'Heavy tasks (PDFs, CSV parsing) waiting for a worker thread',
+      () => workers.stats().queued,
+    );
+    metrics.gauge(
+      'worker_pool_tasks',
+      'Heavy tasks handed to the worker threads and not yet answered',
+      () => workers.stats().tasks,
+    );
+    workers.observeWait = metrics.histogram(
+      'worker_pool_wait_seconds',
+      'Time a heavy task waited for a worker thread',
+      [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    );
+  }
   // Closed after the requests in flight have answered (Fastify runs onClose once they have).
   app.addHook('onClose', () => workers.close());
   // A response still being prepared when the server stops (a PDF on a worker thread) is the last
@@ -153,6 +178,7 @@ export async function createServer({
     config,
     authGuards,
     heavyWork: workers,
+    backups: backups ?? null,
     sessions,
     secureCookie: config.production ? 'auto' : false,
   };
@@ -181,14 +207,7 @@ export async function createServer({
     registerRestRoutes(api, createContext);
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await db.selectFrom('appSettings').select('key').limit(1).execute();
-      return { ok: true };
-    } catch {
-      return reply.status(503).send({ ok: false });
-    }
-  });
+  registerProbes(app, db);
 
   await registerWebApp(app, config);
 
@@ -205,6 +224,8 @@ export async function createServer({
     app,
     /** The worker threads, for their figures (`stats()`). */
     workers,
+    backups,
+    metrics,
     async start(port = config.port, host = config.host): Promise<string> {
       return app.listen({ port, host });
     },

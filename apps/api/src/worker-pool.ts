@@ -99,6 +99,8 @@ export class WorkerPool implements HeavyWork {
   private readonly pool: Piscina<WorkerMessage, HeavyOutcome>;
   /** Tasks handed over and not yet answered: running and waiting. */
   private pending = 0;
+  /** Told how long each task waited for a thread, in seconds (the /metrics histogram). */
+  observeWait: ((seconds: number) => void) | undefined;
 
   constructor(options: WorkerPoolOptions = {}) {
     this.threads = options.threads ?? availableParallelism();
@@ -157,6 +159,7 @@ export class WorkerPool implements HeavyWork {
     if (this.pending >= this.threads + this.maxQueue) throw busy();
     this.pending += 1;
     const startedAt = new BigInt64Array(new SharedArrayBuffer(8));
+    const handedOver = Date.now();
     const abort = new AbortController();
     const unwatch = deadlineMs && watchDeadline(startedAt, deadlineMs, abort);
     try {
@@ -175,6 +178,8 @@ export class WorkerPool implements HeavyWork {
     } finally {
       this.pending -= 1;
       if (unwatch) unwatch();
+      const started = Number(Atomics.load(startedAt, 0));
+      if (started) this.observeWait?.((started - handedOver) / 1000);
     }
   }
 }

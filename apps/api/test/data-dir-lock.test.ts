@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,9 +160,14 @@ describe.skipIf(usingPostgres)('one process per embedded database folder', () =>
     expect(declined.stdout).toMatch(/\[y\/N\] \nNothing deleted\.\n$/);
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
 
+    mkdirSync(path.join(dataDir, 'backups'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'backups', 'daily.backup'), 'a backup');
     const confirmed = await run('src/cli/reset.ts', 'y\n');
     expect(confirmed.code).toBe(0);
-    expect(confirmed.stdout).toContain(`Deleted ${dataDir}.`);
-    expect(existsSync(dataDir)).toBe(false);
+    expect(confirmed.stdout).toContain(
+      `Deleted the embedded database in ${dataDir}. Its backups are kept in ${dataDir}/backups.`,
+    );
+    expect(readdirSync(dataDir)).toEqual(['backups']);
+    expect(readFileSync(path.join(dataDir, 'backups', 'daily.backup'), 'utf8')).toBe('a backup');
   }, 60_000);
 });

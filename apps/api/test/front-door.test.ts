@@ -358,7 +358,7 @@ describe('Hosts the app is not served as (DNS rebinding)', () => {
     }
   });
 
-  it('answers the loopback names on its own port, and /healthz for any Host', async () => {
+  it('answers the loopback names on its own port, and the probes for any Host', async () => {
     const t = await startTestApp();
     try {
       const c = await t.signedIn();
@@ -369,6 +369,9 @@ describe('Hosts the app is not served as (DNS rebinding)', () => {
       const probe = await t.client().get('/healthz', { host: '10.0.3.7:3000' });
       expect(probe.status).toBe(200);
       expect(probe.body).toEqual({ ok: true });
+      const ready = await t.client().get('/readyz', { host: '10.0.3.7:3000' });
+      expect(ready.status).toBe(200);
+      expect((await t.client().get('/metrics', { host: '10.0.3.7:3000' })).status).toBe(421);
     } finally {
       await t.close();
     }

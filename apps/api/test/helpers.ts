@@ -6,18 +6,21 @@ import { createServer, type AppServer } from '../src/server.js';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 
-/** A fresh, empty database: a new PostgreSQL database on DATABASE_URL's server, or in-memory PGlite. */
-export async function createTestDb(): Promise<{
+/**
+ * A fresh, empty database: a new PostgreSQL database on DATABASE_URL's server, or in-memory PGlite;
+ * migrated unless `migrate` is false.
+ */
+export async function createTestDb({ migrate = true } = {}): Promise<{
   handle: DbHandle;
   url?: string;
   drop: () => Promise<void>;
 }> {
   if (!usingPostgres) {
-    const handle = await createDb({ dataDir: 'memory://' });
+    const handle = await createDb({ dataDir: 'memory://', migrate });
     return { handle, drop: () => handle.close() };
   }
   const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-  const handle = await createDb({ url: scratch.url, onConnectionError: () => undefined });
+  const handle = await createDb({ url: scratch.url, migrate, onConnectionError: () => undefined });
   return {
     handle,
     url: scratch.url,

@@ -18,6 +18,8 @@ export interface DbHandle {
   driver: 'pg' | 'pglite';
   /** The node-postgres pool, when on a server; the API's health check and tests use it. */
   pool?: pg.Pool;
+  /** PGlite's folder, when on disk (not `memory://`): the server keeps its backups there. */
+  dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ async function openPglite({
   return {
     db,
     driver: 'pglite',
+    dataDir: dataDir.startsWith('memory://') ? undefined : dataDir,
     close: async () => {
       try {
         await db.destroy();

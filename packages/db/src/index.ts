@@ -7,6 +7,27 @@ export {
   type DataDirLock,
   type LockOwner,
 } from './data-dir-lock.js';
-export { migrateToLatest } from './migrate.js';
+export {
+  LATEST_MIGRATION,
+  MIGRATIONS,
+  migrateTo,
+  migrateToLatest,
+  migrationState,
+} from './migrate.js';
+export { writeBackup, type WriteBackupOptions } from './backup/dump.js';
+export {
+  BackupError,
+  readBackupHeader,
+  verifyBackup,
+  type BackupHeader,
+  type BackupProblem,
+} from './backup/file.js';
+export {
+  databaseContents,
+  restoreBackup,
+  type RestoreOptions,
+  type RestoreReport,
+  type TableCount,
+} from './backup/restore.js';
 export { createScratchDatabase } from './scratch.js';
 export { moneyViolations } from './money-invariants.js';

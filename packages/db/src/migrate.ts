@@ -1,4 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import type { Database } from './schema.js';
 import * as initial from './migrations/0001_initial.js';
 import * as ordersSearch from './migrations/0002_orders_search.js';
@@ -28,9 +35,50 @@ const migrations: Record<string, Migration> = {
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations this code knows, oldest first; a backup names the last one it had. */
+export const MIGRATIONS: readonly string[] = Object.keys(migrations);
+export const LATEST_MIGRATION = MIGRATIONS[MIGRATIONS.length - 1]!;
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  reportFailure(await migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (a restore loads rows into that schema). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  reportFailure(await migrator.migrateTo(name));
+}
+
+/**
+ * How the database's migrations compare with this code's: the last one applied (undefined before
+ * the first), those not yet run, and those applied that this code does not know (a newer version
+ * migrated the database). One read of Kysely's own table.
+ */
+export async function migrationState(db: Kysely<Database>): Promise<{
+  applied: string | undefined;
+  pending: string[];
+  unknown: string[];
+}> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`
+    .execute(db)
+    .then(
+      (result) => result.rows,
+      (error: unknown) => {
+        // 42P01: no such table, a database that was never migrated.
+        if ((error as { code?: string }).code === '42P01') return [];
+        throw error;
+      },
+    );
+  const applied = new Set(rows.map((row) => row.name));
+  return {
+    applied: rows.at(-1)?.name,
+    pending: MIGRATIONS.filter((name) => !applied.has(name)),
+    unknown: rows.map((row) => row.name).filter((name) => !(name in migrations)),
+  };
+}
+
+function reportFailure({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

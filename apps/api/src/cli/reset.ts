@@ -5,8 +5,12 @@ import { LOCK_FILE, lockDataDir } from '@pharm/db';
 import { loadConfig } from '../config.js';
 import { exitOnDataDirInUse } from './exit.js';
 
+/** Where the server keeps the embedded database's backups (backups/service.ts): never deleted. */
+const BACKUPS = 'backups';
+
 /**
- * `pnpm db:reset`: deletes the embedded database folder, to start over (then `pnpm db:seed`).
+ * `pnpm db:reset`: deletes the embedded database in its folder, to start over (then `pnpm
+ * db:seed`). The folder's backups stay, so a reset can be undone with `pnpm db:restore`.
  * It asks first and reads the answer from stdin, so a script can pipe `y` in; there is no flag
  * to skip the question. It never touches PostgreSQL, never runs in production, and takes the
  * folder's lock so that it cannot delete a database a running process has open.
@@ -31,7 +35,9 @@ if (!existsSync(config.dataDir)) {
   process.exit(0);
 }
 // DATA_DIR may name any folder: delete only one that PGlite made (or an empty one).
-const entries = readdirSync(config.dataDir).filter((name) => name !== LOCK_FILE);
+const entries = readdirSync(config.dataDir).filter(
+  (name) => name !== LOCK_FILE && name !== BACKUPS,
+);
 if (entries.length > 0 && !entries.includes('PG_VERSION')) {
   refuse(`${label} is not an embedded database folder (it has no PG_VERSION); not deleting it.`);
 }
@@ -61,6 +67,12 @@ if (!/^y(es)?$/i.test(answer.trim())) {
   console.log('Nothing deleted.');
   process.exit(0);
 }
-rmSync(path.resolve(config.dataDir), { recursive: true, force: true });
+for (const name of entries)
+  rmSync(path.join(config.dataDir, name), { recursive: true, force: true });
 lock.release();
-console.log(`Deleted ${label}. Load the demo data again with pnpm db:seed, or start afresh.`);
+const kept = existsSync(path.join(config.dataDir, BACKUPS))
+  ? ` Its backups are kept in ${path.join(label, BACKUPS)}.`
+  : '';
+console.log(
+  `Deleted the embedded database in ${label}.${kept} Load the demo data again with pnpm db:seed, or start afresh.`,
+);

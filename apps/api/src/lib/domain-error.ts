@@ -169,6 +169,24 @@ const UNREACHABLE_MESSAGES =
 /** Statement and lock timeouts, a session killed while idle in a transaction: the database is busy. */
 const BUSY_CODES = new Set(['57014', '55P03', '25P03']);
 
+export type DatabaseTimeout = 'statement' | 'lock';
+const TIMEOUTS: Record<string, DatabaseTimeout> = { '57014': 'statement', '55P03': 'lock' };
+const timeoutListeners = new Set<(kind: DatabaseTimeout) => void>();
+/** An error is mapped more than once on its way out (tRPC, then REST): each is reported once. */
+const reportedTimeouts = new WeakSet<object>();
+
+/** Calls `listener` once for each statement or lock timeout mapped here (the metrics count them). */
+export function onDatabaseTimeout(listener: (kind: DatabaseTimeout) => void): () => void {
+  timeoutListeners.add(listener);
+  return () => timeoutListeners.delete(listener);
+}
+
+function reportTimeout(error: object, kind: DatabaseTimeout | undefined): void {
+  if (!kind || reportedTimeouts.has(error)) return;
+  reportedTimeouts.add(error);
+  for (const listener of timeoutListeners) listener(kind);
+}
+
 /**
  * The one mapping from whatever a service, the database or a schema threw to the answer the
  * client gets: bad input never becomes a 500, an unreachable or busy database is a 503.
@@ -228,6 +246,7 @@ export function toDomainError(error: unknown): DomainError {
     });
   }
   if (pg.code && BUSY_CODES.has(pg.code)) {
+    reportTimeout(pg, TIMEOUTS[pg.code]);
     return new DomainError('UNAVAILABLE', 'The database is busy; please try again shortly', [], {
       cause: error,
     });

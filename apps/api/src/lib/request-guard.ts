@@ -54,6 +54,9 @@ export function createHostPolicy(
   };
 }
 
+/** The liveness and readiness probes (probes.ts). */
+const PROBES = new Set(['/healthz', '/readyz']);
+
 /**
  * docs/rules.md §6: a request for a Host the app is not served as gets 421 before anything else
  * looks at it (no session read, no handler). A page on a domain whose DNS an attacker points at
@@ -62,9 +65,9 @@ export function createHostPolicy(
  */
 export function createHostGuard(policy: HostPolicy) {
   return async function guardHost(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    // A load balancer probes by address, with its own Host; the answer is `{ ok }` and no
-    // session is read, so the probe is answered whatever Host it sends.
-    if (req.routeOptions.url === '/healthz') return;
+    // A load balancer probes by address, with its own Host; the probes read no session and say
+    // only whether the process and its database are up, so they answer whatever Host is sent.
+    if (PROBES.has(req.routeOptions.url ?? '')) return;
     // Both the Host that reached us and, behind a trusted proxy, the X-Forwarded-Host it passes
     // on (req.host): a page on a rebound name can add that header to its own requests.
     if (policy.allowsHost(req.headers.host ?? '') && policy.allowsHost(req.host)) return;

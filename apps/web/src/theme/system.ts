@@ -148,6 +148,17 @@ const config = defineConfig({
           variant: { outline: { root: { borderColor: 'border.muted', boxShadow: 'xs' } } },
         },
       },
+      // Chakra's success and warning toasts put white on green.600 (3.3:1) and orange.600
+      // (3.6:1), below WCAG AA's 4.5:1; the 700 shades pass (5.0:1, 5.2:1).
+      toast: {
+        slots: toastSlotRecipe.slots,
+        base: {
+          root: {
+            '&[data-type=success]': { bg: 'green.700' },
+            '&[data-type=warning]': { bg: 'orange.700' },
+          },
+        },
+      },
     },
     semanticTokens: {
       colors: {

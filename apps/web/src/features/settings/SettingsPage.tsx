@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { BackupsPanel } from './BackupsPanel';
 
 function SettingsForm({ settings }: { settings: Settings }) {
   const utils = trpc.useUtils();
@@ -68,7 +69,10 @@ export function SettingsPage() {
   const settings = trpc.settings.get.useQuery();
   return (
     <>
-      <PageHeader title="Settings" description="How the business runs accounts receivable." />
+      <PageHeader
+        title="Settings"
+        description="How the business runs accounts receivable, and its backups."
+      />
       <Panel title="Credit hold" titleId="settings-credit-hold">
         {settings.data ? (
           <SettingsForm settings={settings.data} />
@@ -78,6 +82,7 @@ export function SettingsPage() {
           </Stack>
         ) : null}
       </Panel>
+      <BackupsPanel />
     </>
   );
 }
