@@ -1,16 +1,16 @@
-import { activityRouter } from './routers/activity.js';
-import { authRouter } from './routers/auth.js';
-import { backupsRouter } from './routers/backups.js';
-import { dashboardRouter } from './routers/dashboard.js';
-import { invoicesRouter } from './routers/invoices.js';
-import { ordersRouter } from './routers/orders.js';
-import { paymentsRouter } from './routers/payments.js';
-import { pharmaciesRouter } from './routers/pharmacies.js';
-import { productsRouter } from './routers/products.js';
-import { recallRouter } from './routers/recall.js';
-import { reportsRouter } from './routers/reports.js';
-import { searchRouter } from './routers/search.js';
-import { settingsRouter } from './routers/settings.js';
+import { activityRouter } from './modules/activity/router.js';
+import { authRouter } from './modules/auth/router.js';
+import { backupsRouter } from './modules/backups/router.js';
+import { dashboardRouter } from './modules/dashboard/router.js';
+import { invoicesRouter } from './modules/invoices/router.js';
+import { ordersRouter } from './modules/orders/router.js';
+import { paymentsRouter } from './modules/payments/router.js';
+import { pharmaciesRouter } from './modules/pharmacies/router.js';
+import { productsRouter } from './modules/products/router.js';
+import { recallRouter } from './modules/recall/router.js';
+import { reportsRouter } from './modules/reports/router.js';
+import { searchRouter } from './modules/search/router.js';
+import { settingsRouter } from './modules/settings/router.js';
 import { createCallerFactory, createTRPCRouter } from './trpc.js';
 
 export const appRouter = createTRPCRouter({

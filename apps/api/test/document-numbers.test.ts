@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDocumentNumber } from '../src/lib/document-numbers.js';
+import { nextDocumentNumber } from '../src/lib/db/document-numbers.js';
 import { injectFault, startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainErrorOf } from '../src/lib/errors.js';
-import { inTransaction, lockOrThrow } from '../src/lib/transaction.js';
+import { domainErrorOf } from '../src/lib/http/errors.js';
+import { inTransaction, lockOrThrow } from '../src/lib/db/transaction.js';
 import { startTestApp, usingPostgres, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
