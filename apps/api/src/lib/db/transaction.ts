@@ -1,6 +1,7 @@
 import type { Database, Db } from '@pharm/db';
 import type { Selectable } from 'kysely';
 import { notFound } from '../domain-error.js';
+import type { Entity } from '../entity.js';
 
 /** Serialization failure and deadlock: PostgreSQL asks for the transaction to be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -24,35 +25,41 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
 /** How a row is locked: FOR UPDATE to change or delete it, FOR SHARE to keep it as it is. */
 export type LockStrength = 'update' | 'share';
 
-/** The records a request locks by id, and the name a 404 gives each. */
-const ENTITIES = {
-  pharmacies: 'Pharmacy',
-  products: 'Product',
-  productVariants: 'Variant',
-  orders: 'Order',
-  invoices: 'Invoice',
-  payments: 'Payment',
-} as const;
-type LockableTable = keyof typeof ENTITIES;
+/**
+ * The highest lock rank each open transaction holds (lib/entity.ts): locking a lower rank after
+ * it would break the documented order and risk a deadlock, so it fails at once, in the tests,
+ * instead of once in a while under load.
+ */
+const heldRank = new WeakMap<Db, number>();
+
+/** Records that `trx` now holds a lock of this rank; refuses one that comes out of order. */
+export function claimLockRank(trx: Db, rank: number, what: string): void {
+  const held = heldRank.get(trx) ?? 0;
+  if (rank < held) {
+    throw new Error(`Lock order broken: ${what} (rank ${rank}) locked after rank ${held}`);
+  }
+  heldRank.set(trx, rank);
+}
 
 /**
- * The row with this id, locked until the transaction ends (the locking order of docs/rules.md §3 is
- * the caller's to keep); a 404 naming the record when there is none.
+ * The row with this id, locked until the transaction ends, in the locking order of
+ * docs/rules.md §3 (the entity's lock rank); a 404 naming the record when there is none.
  */
-export async function lockOrThrow<T extends LockableTable>(
+export async function lockOrThrow<T extends keyof Database>(
   trx: Db,
-  table: T,
+  entity: Entity<T>,
   id: number,
   strength: LockStrength = 'update',
 ): Promise<Selectable<Database[T]>> {
+  if (entity.lockRank !== undefined) claimLockRank(trx, entity.lockRank, entity.label);
   // Kysely cannot follow a table name held in a type parameter; the row type is restored below.
   const query = trx
-    .selectFrom(table as 'orders')
+    .selectFrom(entity.table as 'orders')
     .selectAll()
     .where('id', '=', id);
   const row = await (
     strength === 'update' ? query.forUpdate() : query.forShare()
   ).executeTakeFirst();
-  if (!row) throw notFound(ENTITIES[table]);
+  if (!row) throw notFound(entity.label);
   return row as unknown as Selectable<Database[T]>;
 }

@@ -1,6 +1,8 @@
 import { ERROR_STATUS } from '@pharm/validators';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
+// The modules declare their constraints' messages; importing the list registers them.
+import '../../modules/index.js';
 import { domainErrorOf, toTRPCError } from './errors.js';
 
 /** What node-postgres throws, with the texts PostgreSQL really sends. */

@@ -1,26 +1,9 @@
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { sendError } from './errors.js';
+import { modules } from '../../modules/index.js';
 import { createCaller } from '../../root.js';
-import { csvStream, type CsvDownload } from '../csv/csv.js';
-import {
-  exportAging,
-  exportInvoices,
-  exportOrders,
-  exportOutstanding,
-  exportPayments,
-  exportPharmacies,
-  exportProducts,
-  exportRecall,
-} from '../csv/lists.js';
-import {
-  downloadInvoicePdf,
-  downloadOrderPdf,
-  downloadRecallPdf,
-  downloadStatementPdf,
-} from '../pdf/downloads.js';
+import { sendError } from './errors.js';
+import { FILE_TYPES } from './files.js';
 import type { HeavyWork } from '../workers/pool.js';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -42,33 +25,6 @@ interface RestRoute {
   /** The answer is a page: its items are the body and its next cursor the X-Next-Cursor header. */
   paged?: true;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
-}
-
-/** A rendered document (or a file streamed from disk) sent as an attachment. */
-interface FileDownload {
-  filename: string;
-  contentType: string;
-  body: Buffer | Readable;
-}
-
-interface DownloadRoute {
-  url: string;
-  /**
-   * Loads the record through its procedure (so the same session check applies) and renders it
-   * on the server's worker threads.
-   */
-  call: (caller: Caller, req: RestRequest, heavyWork: HeavyWork) => Promise<FileDownload>;
-  /**
-   * Shown in the browser rather than saved: the web opens the invoice in a new tab (spec §2);
-   * the file name still names what "Save" writes.
-   */
-  inline?: boolean;
-}
-
-interface ExportRoute {
-  url: string;
-  /** Checks the filters and reads the first page (through the list's procedure); the rest streams. */
-  call: (caller: Caller, req: RestRequest) => Promise<CsvDownload>;
 }
 
 /** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
@@ -122,7 +78,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/pharmacies/:id/statement',
-    call: (c, r) => c.pharmacies.statement({ id: id(r), from: r.query.from, to: r.query.to }),
+    call: (c, r) => c.statements.get({ id: id(r), from: r.query.from, to: r.query.to }),
   },
   { method: 'GET', url: '/api/pharmacies/:id', call: (c, r) => c.pharmacies.get({ id: id(r) }) },
   {
@@ -252,57 +208,6 @@ export const restRoutes: RestRoute[] = [
   },
 ];
 
-/** GET paths that answer a file (PDF documents are binary, so they are not tRPC procedures). */
-export const downloadRoutes: DownloadRoute[] = [
-  { url: '/api/orders/:id/download', call: (c, r, w) => downloadOrderPdf(c, w, id(r)) },
-  {
-    url: '/api/invoices/:id/download',
-    call: (c, r, w) => downloadInvoicePdf(c, w, id(r)),
-    inline: true,
-  },
-  { url: '/api/recall.pdf', call: (c, r, w) => downloadRecallPdf(c, w, r.query.lot) },
-  {
-    url: '/api/pharmacies/:id/statement.pdf',
-    call: (c, r, w) => downloadStatementPdf(c, w, id(r), r.query.from, r.query.to),
-    inline: true,
-  },
-  {
-    url: '/api/backups/:name',
-    call: async (c, r) => {
-      const { name, path } = await c.backups.file({ name: r.params.name ?? '' });
-      return { filename: name, contentType: 'application/gzip', body: createReadStream(path) };
-    },
-  },
-];
-
-/** GET paths that answer a CSV file streamed from the list's pages, with the list's filters. */
-export const exportRoutes: ExportRoute[] = [
-  {
-    url: '/api/pharmacies.csv',
-    call: (c, r) => exportPharmacies(c, { q: r.query.q, hold: flag(r.query.hold) }),
-  },
-  {
-    url: '/api/products.csv',
-    call: (c, r) => exportProducts(c, { q: r.query.q, category: r.query.category }),
-  },
-  {
-    url: '/api/orders.csv',
-    call: (c, r) => exportOrders(c, { q: r.query.q, status: r.query.status }),
-  },
-  {
-    url: '/api/invoices.csv',
-    call: (c, r) =>
-      exportInvoices(c, { q: r.query.q, tab: r.query.tab, payable: flag(r.query.payable) }),
-  },
-  {
-    url: '/api/payments.csv',
-    call: (c, r) => exportPayments(c, { q: r.query.q, invoiceId: num(r.query.invoiceId) }),
-  },
-  { url: '/api/reports/aging.csv', call: (c) => exportAging(c) },
-  { url: '/api/reports/outstanding.csv', call: (c) => exportOutstanding(c) },
-  { url: '/api/recall.csv', call: (c, r) => exportRecall(c, r.query.lot) },
-];
-
 export function registerRestRoutes(
   app: FastifyInstance,
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
@@ -351,33 +256,19 @@ export function registerRestRoutes(
     });
   }
 
-  for (const route of downloadRoutes) {
+  for (const route of modules.flatMap((module) => module.files ?? [])) {
     app.get(
-      route.url,
-      handle(route.call, (reply, file) =>
+      route.path,
+      handle(route.send, (reply, file) =>
         reply
           .status(200)
-          .header('Content-Type', file.contentType)
+          .header('Content-Type', FILE_TYPES[route.type])
           .header(
             'Content-Disposition',
             `${route.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
           )
           .header('Cache-Control', 'private, no-store')
           .send(file.body),
-      ),
-    );
-  }
-
-  for (const route of exportRoutes) {
-    app.get(
-      route.url,
-      handle(route.call, (reply, file) =>
-        reply
-          .status(200)
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(csvStream(file)),
       ),
     );
   }

@@ -2,10 +2,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
-import type { FeedFormat } from '../../modules/products/catalog/parse.js';
-import type { CatalogFeed } from '../../modules/products/catalog/provider.js';
 import { DomainError } from '../domain-error.js';
-import type { PdfJob } from '../pdf/jobs.js';
+import type { Job } from './jobs.js';
 import { runHeavyTask, type HeavyOutcome, type HeavyTask, type WorkerMessage } from './worker.js';
 
 /**
@@ -13,9 +11,11 @@ import { runHeavyTask, type HeavyOutcome, type HeavyTask, type WorkerMessage } f
  * 40,000-row CSV. Requests hand it over and wait for the result while others are served.
  */
 export interface HeavyWork {
-  renderPdf(job: PdfJob): Promise<Buffer>;
-  /** A feed's text or bytes. Bytes are handed over to the thread, not copied: do not reuse them. */
-  readFeed(feed: string | Uint8Array, format?: FeedFormat): Promise<CatalogFeed>;
+  /**
+   * Runs a module's job (jobs.ts) and answers its result; bytes come back as a Buffer. The
+   * buffers in `transfer` are handed over to the thread, not copied: do not reuse them.
+   */
+  run<I, O>(job: Job<I, O>, input: I, transfer?: ArrayBuffer[]): Promise<O>;
 }
 
 /** Tasks that may wait for a thread, per thread; one more is refused with 503. */
@@ -42,7 +42,7 @@ export interface WorkerPoolOptions {
 
 /**
  * dist/worker.js beside the bundle; from the TypeScript source (`pnpm dev`, the tests),
- * src/worker.ts, which the threads load through tsx.
+ * worker.ts here, which the threads load through tsx.
  */
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_FILE = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
@@ -50,24 +50,22 @@ const WORKER_EXEC_ARGV = fromSource
   ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
   : undefined;
 
+/** The job's result; a document's bytes, which arrive as a plain Uint8Array, as a Buffer. */
 function valueOf(outcome: HeavyOutcome): unknown {
   if ('refused' in outcome) {
     const { code, message, issues } = outcome.refused;
     throw new DomainError(code, message, issues);
   }
-  return outcome.value;
+  const { value } = outcome;
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value;
 }
-
-const asBuffer = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The same work on the calling thread, for what runs without a server: scripts and benchmarks. */
 export const onThisThread: HeavyWork = {
-  async renderPdf(job) {
-    return asBuffer(valueOf(await runHeavyTask({ pdf: job })) as Uint8Array);
-  },
-  async readFeed(feed, format) {
-    return valueOf(await runHeavyTask({ feed, format })) as CatalogFeed;
+  async run<I, O>(job: Job<I, O>, input: I): Promise<O> {
+    return valueOf(await runHeavyTask({ job: job.name, input })) as O;
   },
 };
 
@@ -116,14 +114,9 @@ export class WorkerPool implements HeavyWork {
     });
   }
 
-  async renderPdf(job: PdfJob): Promise<Buffer> {
-    const bytes = await this.run({ pdf: job }, { deadlineMs: this.pdfDeadlineMs });
-    return asBuffer(bytes as Uint8Array);
-  }
-
-  async readFeed(feed: string | Uint8Array, format?: FeedFormat): Promise<CatalogFeed> {
-    const transferList = typeof feed === 'string' ? [] : [feed.buffer as ArrayBuffer];
-    return (await this.run({ feed, format }, { transferList })) as CatalogFeed;
+  async run<I, O>(job: Job<I, O>, input: I, transfer: ArrayBuffer[] = []): Promise<O> {
+    const deadlineMs = job.deadline ? this.pdfDeadlineMs : undefined;
+    return (await this.handOver({ job: job.name, input }, { deadlineMs, transfer })) as O;
   }
 
   /**
@@ -145,15 +138,15 @@ export class WorkerPool implements HeavyWork {
     return this.pool.destroy();
   }
 
-  private async run(
+  private async handOver(
     task: HeavyTask,
     {
       deadlineMs,
-      transferList,
+      transfer,
     }: {
       /** How long the task may hold its thread (documents have a deadline, feeds none). */
-      deadlineMs?: number;
-      transferList?: ArrayBuffer[];
+      deadlineMs: number | undefined;
+      transfer: ArrayBuffer[];
     },
   ): Promise<unknown> {
     if (this.pending >= this.threads + this.maxQueue) throw busy();
@@ -164,7 +157,7 @@ export class WorkerPool implements HeavyWork {
     const unwatch = deadlineMs && watchDeadline(startedAt, deadlineMs, abort);
     try {
       return valueOf(
-        await this.pool.run({ task, startedAt }, { signal: abort.signal, transferList }),
+        await this.pool.run({ task, startedAt }, { signal: abort.signal, transferList: transfer }),
       );
     } catch (error) {
       // The deadline stopped the thread; piscina answers that with its own AbortError.

@@ -1,32 +1,36 @@
 /**
  * The heavy work of a request (rendering a PDF, parsing a catalogue feed), as the worker threads
- * of worker-pool.ts run it. tsup builds this file as its own entry (dist/worker.js); from the
- * TypeScript source, tsx loads it.
+ * of pool.ts run it: a module's job, found by its name among the jobs the modules declare. tsup
+ * builds this file as its own entry (dist/worker.js); from the TypeScript source, tsx loads it.
  */
 import type { ErrorCode, FieldIssue } from '@pharm/validators';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { parseFeed, type FeedFormat } from '../../modules/products/catalog/parse.js';
-import type { CatalogFeed } from '../../modules/products/catalog/provider.js';
+import { modules } from '../../modules/index.js';
 import { DomainError } from '../domain-error.js';
-import { renderPdf, type PdfJob } from '../pdf/jobs.js';
+import type { AnyJob } from './jobs.js';
 
-export type HeavyTask =
-  | { pdf: PdfJob }
-  /** A CSV upload as its text, or a feed's bytes. */
-  | { feed: string | Uint8Array; format?: FeedFormat };
+/** A job by its name, and its input. */
+export interface HeavyTask {
+  job: string;
+  input: unknown;
+}
+
+const jobs = new Map<string, AnyJob>(
+  modules.flatMap((module) => module.jobs ?? []).map((job) => [job.name, job]),
+);
 
 /**
  * What a task answers. A refusal (a DomainError: a document over the page cap) is sent as its
  * fields, since an error copied between threads keeps only its message.
  */
 export type HeavyOutcome =
-  | { value: Uint8Array | CatalogFeed }
-  | { refused: { code: ErrorCode; message: string; issues: FieldIssue[] } };
+  { value: unknown } | { refused: { code: ErrorCode; message: string; issues: FieldIssue[] } };
 
 export async function runHeavyTask(task: HeavyTask): Promise<HeavyOutcome> {
+  const job = jobs.get(task.job);
+  if (!job) throw new Error(`No module declares the job ${task.job}`);
   try {
-    if ('pdf' in task) return { value: await renderPdf(task.pdf) };
-    return { value: await parseFeed(task.feed, task.format) };
+    return { value: await job.run(task.input as never) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { refused: { code: error.code, message: error.message, issues: error.issues } };

@@ -1,6 +1,6 @@
 import type { Db } from '@pharm/db';
-
-export type EntityType = 'pharmacy' | 'product' | 'order' | 'invoice' | 'payment' | 'settings';
+import type { ActivityEntityType } from '@pharm/validators';
+import type { Entity } from '../../lib/entity.js';
 export type ActivityAction = 'create' | 'update' | 'delete';
 
 /** One field of a record before and after a change (null where it did not exist). */
@@ -30,7 +30,7 @@ export interface ActivityDetails {
 }
 
 export interface ActivityEntry {
-  entityType: EntityType;
+  entityType: ActivityEntityType;
   entityId: number;
   action: ActivityAction;
   details: ActivityDetails;
@@ -39,7 +39,7 @@ export interface ActivityEntry {
 
 /** The record a change is logged for, and who made it (null for a system import). */
 export interface Subject {
-  type: EntityType;
+  entity: Entity;
   id: number;
   userId: string | null;
 }
@@ -70,15 +70,12 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): FieldChange[] 
 /** Dates become ISO strings and undefined fields go, as the jsonb column would store them. */
 const plain = (snapshot: Snapshot): Snapshot => JSON.parse(JSON.stringify(snapshot)) as Snapshot;
 
-/** What names a record in the history, also once it is deleted. */
-const LABELS: Record<EntityType, (snapshot: Snapshot) => unknown> = {
-  pharmacy: (s) => s.name,
-  product: (s) => s.sku,
-  order: (s) => s.orderNumber,
-  invoice: (s) => s.invoiceNumber,
-  payment: (s) => s.paymentNumber,
-  settings: () => 'Settings',
-};
+/** The activity log's type of a record and what names it there, also once it is deleted. */
+function logged(subject: Subject, snapshot: Snapshot) {
+  const { activity } = subject.entity;
+  if (!activity) throw new Error(`${subject.entity.label} changes are not logged`);
+  return { entityType: activity.type, label: String(activity.label(snapshot)) };
+}
 
 /** Logs a created record with what it was created as; call it inside the creating transaction. */
 export function logCreate(
@@ -96,11 +93,12 @@ export function createEntry(
   extra: Record<string, unknown> = {},
 ): ActivityEntry {
   const snapshot = plain(after);
+  const { entityType, label } = logged(entity, snapshot);
   return {
-    entityType: entity.type,
+    entityType,
     entityId: entity.id,
     action: 'create',
-    details: { ...extra, label: String(LABELS[entity.type](snapshot)), snapshot },
+    details: { ...extra, label, snapshot },
     userId: entity.userId,
   };
 }
@@ -126,13 +124,14 @@ export function updateEntry(
   extra: Record<string, unknown> = {},
 ): ActivityEntry {
   const next = plain(after);
+  const { entityType, label } = logged(entity, next);
   return {
-    entityType: entity.type,
+    entityType,
     entityId: entity.id,
     action: 'update',
     details: {
       ...extra,
-      label: String(LABELS[entity.type](next)),
+      label,
       changes: diffSnapshots(plain(before), next),
     },
     userId: entity.userId,
@@ -158,11 +157,12 @@ export function deleteEntry(
   extra: Record<string, unknown> = {},
 ): ActivityEntry {
   const snapshot = plain(before);
+  const { entityType, label } = logged(entity, snapshot);
   return {
-    entityType: entity.type,
+    entityType,
     entityId: entity.id,
     action: 'delete',
-    details: { ...extra, label: String(LABELS[entity.type](snapshot)), snapshot },
+    details: { ...extra, label, snapshot },
     userId: entity.userId,
   };
 }

@@ -10,6 +10,8 @@ import type { Db, Invoice } from '@pharm/db';
 import { fromCents, toCents, type InvoiceStatus } from '@pharm/validators';
 import { sql } from 'kysely';
 import { invalid } from '../../lib/domain-error.js';
+import { claimLockRank } from '../../lib/db/transaction.js';
+import { pharmacyEntity } from '../pharmacies/entity.js';
 
 /**
  * Locks the pharmacies in id order (so two transactions that need the same two never wait on
@@ -17,6 +19,7 @@ import { invalid } from '../../lib/domain-error.js';
  * elsewhere (whose foreign keys take KEY SHARE) are not held up; a pharmacy delete still waits.
  */
 export async function lockPharmacies(trx: Db, ids: readonly number[]): Promise<void> {
+  claimLockRank(trx, pharmacyEntity.lockRank!, pharmacyEntity.label);
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
   const found = await trx
     .selectFrom('pharmacies')

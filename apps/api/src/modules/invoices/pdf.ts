@@ -22,6 +22,7 @@ import {
 } from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { definePdf } from '../../lib/workers/jobs.js';
 
 type Line = InvoiceDetails['lineItems'][number];
 
@@ -156,3 +157,8 @@ export function renderInvoicePdf(
     options,
   );
 }
+
+/** The invoice's PDF, rendered on a worker thread. */
+export const invoicePdf = definePdf('invoices.pdf', (invoice: InvoiceDetails) =>
+  renderInvoicePdf(invoice),
+);

@@ -35,6 +35,8 @@ import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
+import { invoiceEntity } from './entity.js';
+import { paymentEntity } from '../payments/entity.js';
 
 export interface InvoiceListItem extends Invoice {
   pharmacy: { name: string; contactName: string | null; email: string; phone: string | null };
@@ -379,7 +381,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     const status = settledStatus(requested, 0, totals.total);
 
     // Taken last before the insert: the counter row stays locked until commit.
-    const invoiceNumber = await nextDocumentNumber(trx, 'INV');
+    const invoiceNumber = await nextDocumentNumber(trx, invoiceEntity);
     const { id } = await trx
       .insertInto('invoices')
       .values({
@@ -408,7 +410,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     if (order) await copyOrderLines(trx, id, order.id);
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
     const created = await getInvoice(trx, id);
-    await logCreate(trx, { type: 'invoice', id, userId }, invoiceSnapshot(created));
+    await logCreate(trx, { entity: invoiceEntity, id, userId }, invoiceSnapshot(created));
     return created;
   });
 }
@@ -431,7 +433,7 @@ async function lockInvoice(
   if (!before) throw notFound('Invoice');
   await lockPharmacies(trx, [before.pharmacyId, ...(also.pharmacies ?? [])]);
   const order = also.orderId ? await lockOrder(trx, also.orderId) : null;
-  const invoice = await lockOrThrow(trx, 'invoices', id);
+  const invoice = await lockOrThrow(trx, invoiceEntity, id);
   if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
   return { invoice, order };
 }
@@ -468,7 +470,7 @@ export function updateInvoice(
       const after = await getInvoice(trx, id);
       await logUpdate(
         trx,
-        { type: 'invoice', id, userId },
+        { entity: invoiceEntity, id, userId },
         invoiceSnapshot(before),
         invoiceSnapshot(after),
       );
@@ -536,7 +538,7 @@ export function updateInvoice(
     const after = await getInvoice(trx, id);
     await logUpdate(
       trx,
-      { type: 'invoice', id, userId },
+      { entity: invoiceEntity, id, userId },
       invoiceSnapshot(before),
       invoiceSnapshot(after),
     );
@@ -560,10 +562,10 @@ export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id:
     const snapshot = invoiceSnapshot(details);
     const deletedWith = { entityType: 'invoice', label: details.invoiceNumber };
     await logActivities(trx, [
-      deleteEntry({ type: 'invoice', id, userId }, snapshot, { cascade: { payments } }),
+      deleteEntry({ entity: invoiceEntity, id, userId }, snapshot, { cascade: { payments } }),
       ...payments.map((payment) =>
         deleteEntry(
-          { type: 'payment', id: payment.id, userId },
+          { entity: paymentEntity, id: payment.id, userId },
           paymentSnapshot({ ...payment, invoice: details, pharmacy: details.pharmacy }),
           { deletedWith },
         ),

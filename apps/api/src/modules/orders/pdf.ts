@@ -3,6 +3,7 @@ import type { OrderDetails } from './service.js';
 import { closing, notes, parties, table, totals, type Column } from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { definePdf } from '../../lib/workers/jobs.js';
 
 type Line = OrderDetails['lineItems'][number];
 
@@ -78,3 +79,6 @@ export function renderOrderPdf(order: OrderDetails, options: PdfOptions = {}): P
     options,
   );
 }
+
+/** The order's PDF, rendered on a worker thread. */
+export const orderPdf = definePdf('orders.pdf', (order: OrderDetails) => renderOrderPdf(order));

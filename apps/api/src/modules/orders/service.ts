@@ -18,6 +18,7 @@ import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
+import { orderEntity } from './entity.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
@@ -198,7 +199,7 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
   return inTransaction(db, async (trx) => {
     await lockPharmacy(trx, data.pharmacyId);
     // Taken last before the insert: the counter row stays locked until commit.
-    const orderNumber = await nextDocumentNumber(trx, 'ORD');
+    const orderNumber = await nextDocumentNumber(trx, orderEntity);
     const { id } = await trx
       .insertInto('orders')
       .values({
@@ -214,7 +215,7 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
       .executeTakeFirstOrThrow();
     await insertLineItems(trx, id, data, totals.lineTotals);
     const created = await getOrder(trx, id);
-    await logCreate(trx, { type: 'order', id, userId }, orderSnapshot(created));
+    await logCreate(trx, { entity: orderEntity, id, userId }, orderSnapshot(created));
     return created;
   });
 }
@@ -252,7 +253,7 @@ export function updateOrder(
 ): Promise<OrderDetails> {
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return inTransaction(db, async (trx) => {
-    const current = await lockOrThrow(trx, 'orders', id);
+    const current = await lockOrThrow(trx, orderEntity, id);
     const from = current.status;
     const to = data.status ?? from;
     if (!canTransitionOrder(from, to)) {
@@ -276,7 +277,7 @@ export function updateOrder(
       const after = await getOrder(trx, id);
       await logUpdate(
         trx,
-        { type: 'order', id, userId },
+        { entity: orderEntity, id, userId },
         orderSnapshot(before),
         orderSnapshot(after),
         holdOverride ? { creditHoldOverride: holdOverride } : {},
@@ -307,7 +308,7 @@ export function updateOrder(
     const after = await getOrder(trx, id);
     await logUpdate(
       trx,
-      { type: 'order', id, userId },
+      { entity: orderEntity, id, userId },
       orderSnapshot(before),
       orderSnapshot(after),
       holdOverride ? { creditHoldOverride: holdOverride } : {},
@@ -319,10 +320,10 @@ export function updateOrder(
 /** Hard delete; the activity log keeps the order and its line items. */
 export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    await lockOrThrow(trx, 'orders', id);
+    await lockOrThrow(trx, orderEntity, id);
     const order = await getOrder(trx, id);
     await trx.deleteFrom('orders').where('id', '=', id).execute();
-    await logDelete(trx, { type: 'order', id, userId }, orderSnapshot(order));
+    await logDelete(trx, { entity: orderEntity, id, userId }, orderSnapshot(order));
     return { id };
   });
 }

@@ -22,6 +22,8 @@ import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { invoiceEntity } from '../invoices/entity.js';
+import { paymentEntity } from './entity.js';
 
 export interface PaymentListItem extends Payment {
   invoice: { invoiceNumber: string; status: Invoice['status']; total: string; balance: string };
@@ -157,7 +159,7 @@ async function lockInvoiceOfPayment(trx: Db, data: PaymentData): Promise<Invoice
     ]);
   }
   await lockPharmacies(trx, [before.pharmacyId]);
-  const invoice = await lockOrThrow(trx, 'invoices', data.invoiceId);
+  const invoice = await lockOrThrow(trx, invoiceEntity, data.invoiceId);
   if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
   return invoice;
 }
@@ -240,7 +242,7 @@ export function createPayment(
     checkWithinBalance(data.amount, toCents(invoice.total) - (await paidCents(trx, invoice.id)));
 
     // Taken last before the insert: the counter row stays locked until commit.
-    const paymentNumber = await nextDocumentNumber(trx, 'PAY');
+    const paymentNumber = await nextDocumentNumber(trx, paymentEntity);
     const { id } = await trx
       .insertInto('payments')
       .values({ paymentNumber, ...data })
@@ -260,7 +262,7 @@ export function createPayment(
     );
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
     const created = await getPayment(trx, id);
-    await logCreate(trx, { type: 'payment', id, userId }, paymentSnapshot(created), {
+    await logCreate(trx, { entity: paymentEntity, id, userId }, paymentSnapshot(created), {
       invoiceStatusFrom: invoice.status,
       invoiceStatusTo: status,
     });
@@ -277,9 +279,9 @@ async function lockPayment(trx: Db, id: number): Promise<{ payment: Payment; inv
     .executeTakeFirst();
   if (!before) throw notFound('Payment');
   await lockPharmacies(trx, [before.pharmacyId]);
-  const invoice = await lockOrThrow(trx, 'invoices', before.invoiceId);
+  const invoice = await lockOrThrow(trx, invoiceEntity, before.invoiceId);
   // The foreign key from (invoice, pharmacy) keeps the invoice where the payment is.
-  const payment = await lockOrThrow(trx, 'payments', id);
+  const payment = await lockOrThrow(trx, paymentEntity, id);
   return { payment, invoice };
 }
 
@@ -322,7 +324,7 @@ export function updatePayment(
     const after = await getPayment(trx, id);
     await logUpdate(
       trx,
-      { type: 'payment', id, userId },
+      { entity: paymentEntity, id, userId },
       paymentSnapshot(before),
       paymentSnapshot(after),
       status !== invoice.status
@@ -343,7 +345,7 @@ export function deletePayment(db: Db, id: number, userId: string): Promise<{ id:
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
     await logDelete(
       trx,
-      { type: 'payment', id, userId },
+      { entity: paymentEntity, id, userId },
       paymentSnapshot(before),
       status !== invoice.status
         ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }

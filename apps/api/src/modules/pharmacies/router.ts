@@ -1,4 +1,4 @@
-import { idParam, pharmacyListQuery, pharmacySchema, statementQuery } from '@pharm/validators';
+import { idParam, pharmacyListQuery, pharmacySchema } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPharmacy,
@@ -8,7 +8,6 @@ import {
   pharmacyOptions,
   updatePharmacy,
 } from './service.js';
-import { pharmacyStatement } from '../statements/service.js';
 
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
@@ -22,9 +21,6 @@ export const pharmaciesRouter = createTRPCRouter({
   update: protectedProcedure
     .input(idParam.extend({ data: pharmacySchema }))
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
-  statement: protectedProcedure
-    .input(statementQuery)
-    .query(({ ctx, input }) => pharmacyStatement(ctx.db, input)),
   delete: protectedProcedure
     .input(idParam)
     .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),

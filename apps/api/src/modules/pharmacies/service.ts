@@ -11,6 +11,10 @@ import { notFound } from '../../lib/domain-error.js';
 import { toPage } from '../../lib/db/paginate.js';
 import { PreparedQuery } from '../../lib/db/prepared.js';
 import { containsPattern } from '../../lib/db/sql.js';
+import { invoiceEntity } from '../invoices/entity.js';
+import { orderEntity } from '../orders/entity.js';
+import { paymentEntity } from '../payments/entity.js';
+import { pharmacyEntity } from './entity.js';
 
 /** A pharmacy as the API answers it: the row and whether it is on credit hold, and why. */
 export interface PharmacyWithHold extends Pharmacy {
@@ -87,7 +91,7 @@ export function createPharmacy(
       .values(data)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logCreate(trx, { type: 'pharmacy', id: pharmacy.id, userId }, pharmacy);
+    await logCreate(trx, { entity: pharmacyEntity, id: pharmacy.id, userId }, pharmacy);
     return getPharmacy(trx, pharmacy.id);
   });
 }
@@ -113,7 +117,7 @@ export function updatePharmacy(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await logUpdate(trx, { type: 'pharmacy', id, userId }, before, pharmacy);
+    await logUpdate(trx, { entity: pharmacyEntity, id, userId }, before, pharmacy);
     return getPharmacy(trx, id);
   });
 }
@@ -124,7 +128,7 @@ export function updatePharmacy(
  */
 export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const pharmacy = await lockOrThrow(trx, 'pharmacies', id);
+    const pharmacy = await lockOrThrow(trx, pharmacyEntity, id);
     const orders = await trx
       .selectFrom('orders')
       .selectAll()
@@ -170,12 +174,12 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
     const orderNumbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
     const invoiceNumbers = new Map(invoices.map((i) => [i.id, i.invoiceNumber]));
     await logActivities(trx, [
-      deleteEntry({ type: 'pharmacy', id, userId }, pharmacy, {
+      deleteEntry({ entity: pharmacyEntity, id, userId }, pharmacy, {
         cascade: { orders, orderLineItems, invoices, invoiceLineItems, payments },
       }),
       ...orders.map((order) =>
         deleteEntry(
-          { type: 'order', id: order.id, userId },
+          { entity: orderEntity, id: order.id, userId },
           orderSnapshot({
             ...order,
             pharmacy,
@@ -186,7 +190,7 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
       ),
       ...invoices.map((invoice) =>
         deleteEntry(
-          { type: 'invoice', id: invoice.id, userId },
+          { entity: invoiceEntity, id: invoice.id, userId },
           invoiceSnapshot({
             ...invoice,
             pharmacy,
@@ -198,7 +202,7 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
       ),
       ...payments.map((payment) =>
         deleteEntry(
-          { type: 'payment', id: payment.id, userId },
+          { entity: paymentEntity, id: payment.id, userId },
           paymentSnapshot({
             ...payment,
             pharmacy,

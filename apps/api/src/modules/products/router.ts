@@ -12,6 +12,7 @@ import { notFound } from '../../lib/domain-error.js';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { catalogProvider } from './catalog/feed-provider.js';
 import { importCatalog, previewCatalog } from './catalog/upsert.js';
+import { readFeedWith } from './catalog/parse.js';
 import {
   createProduct,
   createVariant,
@@ -68,10 +69,10 @@ export const productsRouter = createTRPCRouter({
   previewCsv: protectedProcedure
     .input(catalogCsvSchema)
     .mutation(async ({ ctx, input }) =>
-      previewCatalog(ctx.db, await ctx.heavyWork.readFeed(input.csv, 'csv')),
+      previewCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv')),
     ),
   importCsv: protectedProcedure.input(catalogCsvSchema).mutation(async ({ ctx, input }) =>
-    importCatalog(ctx.db, await ctx.heavyWork.readFeed(input.csv, 'csv'), {
+    importCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv'), {
       provider: 'CSV upload',
       userId: ctx.user.id,
     }),

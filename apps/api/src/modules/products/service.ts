@@ -20,6 +20,8 @@ import {
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
+import { productEntity } from './entity.js';
+import { variantEntity } from './entity.js';
 
 export type ProductWithVariants = Product & { variants: ProductVariant[]; variantCount: number };
 
@@ -149,7 +151,11 @@ export function createProduct(
       .returningAll()
       .executeTakeFirstOrThrow();
     const created = { ...product, variants: [], variantCount: 0 };
-    await logCreate(trx, { type: 'product', id: product.id, userId }, productSnapshot(created));
+    await logCreate(
+      trx,
+      { entity: productEntity, id: product.id, userId },
+      productSnapshot(created),
+    );
     return created;
   });
 }
@@ -162,7 +168,7 @@ export function updateProduct(
   userId: string,
 ): Promise<ProductWithVariants> {
   return inTransaction(db, async (trx) => {
-    const [before] = await withVariants(trx, [await lockOrThrow(trx, 'products', id)]);
+    const [before] = await withVariants(trx, [await lockOrThrow(trx, productEntity, id)]);
     const product = await trx
       .updateTable('products')
       .set({ ...data, updatedAt: sql`now()` })
@@ -172,7 +178,7 @@ export function updateProduct(
     const [withList] = await withVariants(trx, [product]);
     await logUpdate(
       trx,
-      { type: 'product', id, userId },
+      { entity: productEntity, id, userId },
       productSnapshot(before!),
       productSnapshot(withList!),
     );
@@ -183,7 +189,7 @@ export function updateProduct(
 /** Deletes the product and its variants (FK cascade), keeping a snapshot of both in the activity log. */
 export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const product = await lockOrThrow(trx, 'products', id);
+    const product = await lockOrThrow(trx, productEntity, id);
     const variants = await trx
       .selectFrom('productVariants')
       .selectAll()
@@ -194,7 +200,7 @@ export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id:
     await trx.deleteFrom('products').where('id', '=', id).execute();
     await logDelete(
       trx,
-      { type: 'product', id, userId },
+      { entity: productEntity, id, userId },
       productSnapshot({ ...product, variants }),
       {
         cascade: { variants },
@@ -224,7 +230,7 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
     const [after] = await withVariants(trx, [parent]);
     await logUpdate(
       trx,
-      { type: 'product', id: parent.id, userId },
+      { entity: productEntity, id: parent.id, userId },
       productSnapshot(before!),
       productSnapshot(after!),
     );
@@ -234,7 +240,7 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
 
 export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const variant = await lockOrThrow(trx, 'productVariants', id);
+    const variant = await lockOrThrow(trx, variantEntity, id);
     // Like every variant write, lock the parent: a catalogue import locks only products.
     const parent = await trx
       .selectFrom('products')
@@ -247,7 +253,7 @@ export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id:
     const [after] = await withVariants(trx, [parent]);
     await logUpdate(
       trx,
-      { type: 'product', id: parent.id, userId },
+      { entity: productEntity, id: parent.id, userId },
       productSnapshot(before!),
       productSnapshot(after!),
     );
@@ -313,11 +319,15 @@ export function saveProduct(
           .execute();
       }
       const created = await getProduct(trx, product.id);
-      await logCreate(trx, { type: 'product', id: product.id, userId }, productSnapshot(created));
+      await logCreate(
+        trx,
+        { entity: productEntity, id: product.id, userId },
+        productSnapshot(created),
+      );
       return created;
     }
 
-    const before = await lockOrThrow(trx, 'products', id);
+    const before = await lockOrThrow(trx, productEntity, id);
     const existing = await trx
       .selectFrom('productVariants')
       .selectAll()
@@ -388,7 +398,7 @@ export function saveProduct(
     const after = await getProduct(trx, id);
     await logUpdate(
       trx,
-      { type: 'product', id, userId },
+      { entity: productEntity, id, userId },
       productSnapshot({ ...before, variants: existing }),
       productSnapshot(after),
     );

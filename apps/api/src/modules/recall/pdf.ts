@@ -3,6 +3,7 @@ import type { RecallEntry } from './service.js';
 import { closing, table, type Column } from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { definePdf } from '../../lib/workers/jobs.js';
 
 type Row = RecallEntry['invoices'][number] & { pharmacy: RecallEntry['pharmacy'] };
 
@@ -63,3 +64,9 @@ export function renderRecallPdf(
     options,
   );
 }
+
+/** The recall list's PDF, rendered on a worker thread. */
+export const recallPdf = definePdf(
+  'recall.pdf',
+  ({ lot, entries }: { lot: string; entries: RecallEntry[] }) => renderRecallPdf(lot, entries),
+);

@@ -2,6 +2,7 @@ import type { Db } from '@pharm/db';
 import type { Settings } from '@pharm/validators';
 import { logUpdate } from '../activity/record.js';
 import { inTransaction } from '../../lib/db/transaction.js';
+import { settingsEntity } from './entity.js';
 
 /** The business's settings; migration 0006 inserts their one row. */
 export async function getSettings(db: Db): Promise<Settings> {
@@ -20,7 +21,7 @@ export function updateSettings(db: Db, data: Settings, userId: string): Promise<
       .set({ holdDaysPastDue: data.holdDaysPastDue })
       .returning('holdDaysPastDue')
       .executeTakeFirstOrThrow();
-    await logUpdate(trx, { type: 'settings', id: 1, userId }, before, after);
+    await logUpdate(trx, { entity: settingsEntity, id: 1, userId }, before, after);
     return after;
   });
 }

@@ -4,6 +4,7 @@ import type { Statement, StatementLine } from './service.js';
 import { boxes, closing, parties, table, totals, type Column } from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { definePdf } from '../../lib/workers/jobs.js';
 
 type BillTo = Pick<
   PharmacyWithHold,
@@ -129,3 +130,10 @@ export function renderStatementPdf(
     options,
   );
 }
+
+/** The statement's PDF, rendered on a worker thread. */
+export const statementPdf = definePdf(
+  'statements.pdf',
+  ({ statement, billTo }: { statement: Statement; billTo: BillTo }) =>
+    renderStatementPdf(statement, billTo),
+);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DomainError } from '../../../lib/domain-error.js';
 import type { AppConfig } from '../../../config.js';
 import type { HeavyWork } from '../../../lib/workers/pool.js';
-import { parseFeed, type FeedChunks, type FeedFormat } from './parse.js';
+import { parseFeed, readFeedWith, type FeedChunks, type FeedFormat } from './parse.js';
 import { providerSlug, type CatalogFeed, type CatalogProvider } from './provider.js';
 
 /** A slow or stuck provider must not hold the import (and its HTTP request) forever. */
@@ -65,7 +65,7 @@ export class FeedProvider implements CatalogProvider {
   constructor(
     readonly name: string,
     private readonly location: string,
-    private readonly parse: HeavyWork['readFeed'] = parseFeed,
+    private readonly parse: typeof parseFeed = parseFeed,
   ) {
     this.slug = providerSlug(name);
   }
@@ -153,7 +153,5 @@ export function catalogProvider(
   config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed'>,
   heavyWork: HeavyWork,
 ): CatalogProvider {
-  return new FeedProvider(config.catalogProviderName, config.catalogFeed, (feed, format) =>
-    heavyWork.readFeed(feed, format),
-  );
+  return new FeedProvider(config.catalogProviderName, config.catalogFeed, readFeedWith(heavyWork));
 }

@@ -12,6 +12,8 @@ import { CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
 import { unguardCell } from '../../../lib/csv/cells.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
+import { defineJob } from '../../../lib/workers/jobs.js';
+import type { HeavyWork } from '../../../lib/workers/pool.js';
 
 /*
  * Catalogue feed formats (JSON or CSV), turned into validated products with their variants.
@@ -482,3 +484,22 @@ function checkDuplicates(
   }
   return { products: kept, errors: all.sort((a, b) => a.row - b.row) };
 }
+
+/**
+ * A whole feed read on a worker thread: an uploaded CSV's text (40,000 rows hold the event loop
+ * for seconds) or a downloaded feed's bytes, which are handed over rather than copied.
+ */
+export const feedJob = defineJob(
+  'products.feed',
+  ({ content, format }: { content: string | Uint8Array; format?: FeedFormat }) =>
+    parseFeed(content, format),
+);
+
+/** Reads a feed with `heavyWork`'s threads. */
+export const readFeedWith =
+  (heavyWork: HeavyWork) => (content: string | Uint8Array, format?: FeedFormat) =>
+    heavyWork.run(
+      feedJob,
+      { content, format },
+      typeof content === 'string' ? [] : [content.buffer as ArrayBuffer],
+    );

@@ -8,6 +8,7 @@ import {
   type ActivityEntry,
 } from '../../activity/record.js';
 import { inTransaction } from '../../../lib/db/transaction.js';
+import { productEntity } from '../entity.js';
 import { capErrors } from './parse.js';
 import type { CatalogFeed, CatalogProduct, CatalogVariant } from './provider.js';
 
@@ -230,7 +231,7 @@ export function importCatalog(
       )
       .map(({ product, before, createdVariants, updatedVariants }) => {
         const subject = {
-          type: 'product' as const,
+          entity: productEntity,
           id: ids.get(product.sku)!,
           userId: opts.userId,
         };

@@ -8,10 +8,10 @@ import {
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFeed } from '../../modules/products/catalog/parse.js';
-import { guardCell, unguardCell } from './cells.js';
-import { csvStream, rowsOf, type Cell } from './csv.js';
-import { PRODUCT_COLUMNS, productRows } from './lists.js';
+import { parseFeed } from './catalog/parse.js';
+import { guardCell, unguardCell } from '../../lib/csv/cells.js';
+import { csvStream, rowsOf, type Cell } from '../../lib/csv/csv.js';
+import { PRODUCT_COLUMNS, productRows } from './files.js';
 
 /**
  * Text made mostly of what matters to a CSV reader and a spreadsheet: line breaks, quotes,
