@@ -1,17 +1,9 @@
 import { todayIso } from '@pharm/validators';
-import {
-  csvDownload,
-  defineFiles,
-  pathId,
-  queryFlag,
-  queryNumber,
-  type Caller,
-} from '../../lib/http/files.js';
+import { csvDownload, defineFiles, pathId, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
   EXPORT_PAGE_SIZE,
   pagedRows,
-  rowsOf,
   type Cell,
   type CsvDownload,
 } from '../../lib/csv/csv.js';

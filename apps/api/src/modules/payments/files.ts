@@ -1,20 +1,6 @@
 import { todayIso } from '@pharm/validators';
-import {
-  csvDownload,
-  defineFiles,
-  pathId,
-  queryFlag,
-  queryNumber,
-  type Caller,
-} from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  rowsOf,
-  type Cell,
-  type CsvDownload,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, queryNumber, type Caller } from '../../lib/http/files.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
 /** The filters of a list as the REST query gives them, for the procedure's schema to check. */
 type Filters<K extends string> = Partial<Record<K, unknown>>;

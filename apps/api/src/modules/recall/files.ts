@@ -1,20 +1,6 @@
 import { todayIso } from '@pharm/validators';
-import {
-  csvDownload,
-  defineFiles,
-  pathId,
-  queryFlag,
-  queryNumber,
-  type Caller,
-} from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  rowsOf,
-  type Cell,
-  type CsvDownload,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
+import { csvFilename, rowsOf, type Cell, type CsvDownload } from '../../lib/csv/csv.js';
 import { recallPdf } from './pdf.js';
 
 /** The recall's contact list: one row per invoice, the pharmacy's contact on each. */

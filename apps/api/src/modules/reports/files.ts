@@ -1,20 +1,6 @@
 import { todayIso } from '@pharm/validators';
-import {
-  csvDownload,
-  defineFiles,
-  pathId,
-  queryFlag,
-  queryNumber,
-  type Caller,
-} from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  rowsOf,
-  type Cell,
-  type CsvDownload,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
+import { csvFilename, EXPORT_PAGE_SIZE, rowsOf, type CsvDownload } from '../../lib/csv/csv.js';
 
 /** The A/R aging report's buckets: open (non-Draft, unpaid) invoices by days past due. */
 export async function exportAging(caller: Caller) {
