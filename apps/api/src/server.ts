@@ -16,6 +16,7 @@ import {
 } from './lib/http/request-guard.js';
 import { installMetrics } from './lib/http/metrics.js';
 import { registerProbes } from './lib/http/probes.js';
+import { registerApiDocs } from './lib/http/docs.js';
 import { registerRestRoutes } from './lib/http/rest.js';
 import { createAuthGuards } from './modules/auth/service.js';
 import { appRouter, type AppRouter } from './root.js';
@@ -208,6 +209,7 @@ export async function createServer({
   });
 
   registerProbes(app, db);
+  await registerApiDocs(app);
 
   await registerWebApp(app, config);
 

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { LuChevronDown, LuLogOut, LuSettings } from 'react-icons/lu';
+import { LuBookOpen, LuChevronDown, LuLogOut, LuSettings } from 'react-icons/lu';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
 import { fullName, userInitial } from './user';
@@ -57,6 +57,13 @@ export function UserMenu({ user }: { user: User }) {
           >
             <LuSettings />
             Settings
+          </Menu.Item>
+          {/* A page of the server's, not of this app: a new tab keeps the user's place here. */}
+          <Menu.Item value="api-docs" asChild data-testid="api-docs">
+            <a href="/api/docs" target="_blank" rel="noopener">
+              <LuBookOpen />
+              API reference
+            </a>
           </Menu.Item>
           <Menu.Item
             value="logout"
