@@ -2,19 +2,23 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context.js';
 import { toTRPCError, trpcErrorData } from './lib/http/errors.js';
+import type { ProcedureMeta } from './lib/http/rest-meta.js';
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const { stack: _stack, ...data } = shape.data;
-    const domain = trpcErrorData(error);
-    return {
-      ...shape,
-      message: domain.message,
-      data: { ...data, code: domain.code, issues: domain.issues },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const { stack: _stack, ...data } = shape.data;
+      const domain = trpcErrorData(error);
+      return {
+        ...shape,
+        message: domain.message,
+        data: { ...data, code: domain.code, issues: domain.issues },
+      };
+    },
+  });
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -28,7 +32,10 @@ const errorMapping = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+export const protectedProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
+    return next({ ctx: { ...ctx, user: ctx.user } });
+  })
+  // A procedure's own `.meta()` is merged with this one (the API document's security).
+  .meta({ signedIn: true });

@@ -127,6 +127,14 @@ export interface Page<T> {
   nextCursor: number | null;
 }
 
+const alternatives = new WeakMap<object, readonly z.ZodType[]>();
+
+/**
+ * The schemas a fullOrOnly body accepts, for the API document: JSON Schema cannot see through
+ * its z.custom.
+ */
+export const acceptedSchemas = (schema: object) => alternatives.get(schema);
+
 /**
  * A PUT body that is either the full record or only a few fields (`{status}`, `{active}`). The
  * payload's keys pick the schema, rather than z.union: zod would prefer the strict short branch
@@ -143,7 +151,7 @@ export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(
     value !== null &&
     Object.keys(value).length > 0 &&
     Object.keys(value).every((key) => onlyKeys.has(key));
-  return z
+  const schema = z
     .custom<z.input<Full> | z.input<Only>>(() => true)
     .transform((value, ctx): z.output<Full> | z.output<Only> => {
       const result = (isOnly(value) ? only : full).safeParse(value);
@@ -152,6 +160,8 @@ export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(
         ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     });
+  alternatives.set(schema, [full, only]);
+  return schema;
 }
 
 /** Today's date as YYYY-MM-DD in local time. */

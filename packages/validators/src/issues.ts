@@ -1,9 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export interface FieldIssue {
-  path: (string | number)[];
-  message: string;
-}
+/** One field's refusal: where in the input (`['lineItems', 0, 'qty']`) and why. */
+export const fieldIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type FieldIssue = z.output<typeof fieldIssue>;
 
 /** Flattens zod issues into field messages. */
 export function flattenIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
@@ -44,3 +46,13 @@ export const ERROR_STATUS = {
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * The body of every failure on /api (the API document's error responses). Fastify's own refusals
+ * (malformed JSON, a body too large) and unknown paths carry the message only.
+ */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).optional(),
+  issues: z.array(fieldIssue).optional(),
+});

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import type { createCaller } from '../../root.js';
 import { csvStream, type CsvDownload } from '../csv/csv.js';
 import type { HeavyWork } from '../workers/pool.js';
@@ -38,6 +39,11 @@ export interface FileRoute {
    * spec §2); the file name still names what "Save" writes.
    */
   inline?: true;
+  /**
+   * The schema of its path parameters and query string, for the API document: the procedures
+   * it calls check them. A path parameter without one is described as text.
+   */
+  input?: z.core.$ZodType;
   send: (caller: Caller, req: FileRequest, heavyWork: HeavyWork) => Promise<FileDownload>;
 }
 

@@ -1,4 +1,4 @@
-import { isInvoiceOverdue, todayIso } from '@pharm/validators';
+import { idParam, invoiceListQuery, isInvoiceOverdue, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, pathId, queryFlag, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 import { invoicePdf } from './pdf.js';
@@ -65,6 +65,7 @@ export const invoiceFiles = defineFiles([
     path: '/api/invoices/:id/download',
     summary: "The invoice's PDF",
     type: 'pdf',
+    input: idParam,
     inline: true,
     send: async (c, r, heavyWork) => {
       const invoice = await c.invoices.get({ id: pathId(r) });
@@ -78,6 +79,7 @@ export const invoiceFiles = defineFiles([
     path: '/api/invoices.csv',
     summary: 'The invoices list as CSV, with its filters',
     type: 'csv',
+    input: invoiceListQuery.pick({ q: true, tab: true, payable: true }),
     send: async (c, r) =>
       csvDownload(
         await exportInvoices(c, {

@@ -1,4 +1,4 @@
-import { todayIso } from '@pharm/validators';
+import { idParam, orderListQuery, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, pathId, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
@@ -63,6 +63,7 @@ export const orderFiles = defineFiles([
     path: '/api/orders/:id/download',
     summary: "The order's PDF",
     type: 'pdf',
+    input: idParam,
     send: async (c, r, heavyWork) => {
       const order = await c.orders.get({ id: pathId(r) });
       return {
@@ -75,6 +76,7 @@ export const orderFiles = defineFiles([
     path: '/api/orders.csv',
     summary: 'The orders list as CSV, one row per line item, with its filters',
     type: 'csv',
+    input: orderListQuery.pick({ q: true, status: true }),
     send: async (c, r) =>
       csvDownload(await exportOrders(c, { q: r.query.q, status: r.query.status })),
   },

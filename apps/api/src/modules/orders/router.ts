@@ -4,16 +4,38 @@ import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './s
 
 export const ordersRouter = createTRPCRouter({
   list: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/orders',
+        summary: 'The orders with their pharmacy and line items, newest first',
+        paged: true,
+      },
+    })
     .input(orderListQuery.prefault({}))
     .query(({ ctx, input }) => listOrders(ctx.db, input)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order' } })
+    .input(idParam)
+    .query(({ ctx, input }) => getOrder(ctx.db, input.id)),
   create: protectedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/orders', summary: 'Create an order', status: 201 },
+    })
     .input(orderSchema)
     .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/api/orders/{id}',
+        summary: 'Edit an order, or change only its status (`{ status }`)',
+      },
+    })
     .input(idParam.extend({ data: orderUpdateSchema }))
     .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/orders/{id}', summary: 'Delete an order' } })
     .input(idParam)
     .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
 });

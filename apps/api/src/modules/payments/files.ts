@@ -1,4 +1,4 @@
-import { todayIso } from '@pharm/validators';
+import { paymentListQuery, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, queryNumber, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
@@ -41,6 +41,7 @@ export const paymentFiles = defineFiles([
     path: '/api/payments.csv',
     summary: 'The payments list as CSV, with its filters',
     type: 'csv',
+    input: paymentListQuery.pick({ q: true, invoiceId: true }),
     send: async (c, r) =>
       csvDownload(
         await exportPayments(c, { q: r.query.q, invoiceId: queryNumber(r.query.invoiceId) }),

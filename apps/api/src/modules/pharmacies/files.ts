@@ -1,4 +1,4 @@
-import { todayIso } from '@pharm/validators';
+import { pharmacyListQuery, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, queryFlag, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
@@ -45,6 +45,7 @@ export const pharmacyFiles = defineFiles([
     path: '/api/pharmacies.csv',
     summary: 'The pharmacies list as CSV, with its filters',
     type: 'csv',
+    input: pharmacyListQuery.pick({ q: true, hold: true }),
     send: async (c, r) =>
       csvDownload(await exportPharmacies(c, { q: r.query.q, hold: queryFlag(r.query.hold) })),
   },

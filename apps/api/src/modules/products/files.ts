@@ -1,4 +1,4 @@
-import { todayIso, type ProductWithVariantsData } from '@pharm/validators';
+import { productListQuery, todayIso, type ProductWithVariantsData } from '@pharm/validators';
 import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
@@ -71,6 +71,7 @@ export const productFiles = defineFiles([
     path: '/api/products.csv',
     summary: 'The catalogue as CSV, one row per variant, in the import format',
     type: 'csv',
+    input: productListQuery.pick({ q: true, category: true }),
     send: async (c, r) =>
       csvDownload(await exportProducts(c, { q: r.query.q, category: r.query.category })),
   },

@@ -1,4 +1,4 @@
-import { todayIso } from '@pharm/validators';
+import { recallQuery, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
 import { csvFilename, rowsOf, type Cell, type CsvDownload } from '../../lib/csv/csv.js';
 import { recallPdf } from './pdf.js';
@@ -48,6 +48,7 @@ export const recallFiles = defineFiles([
     path: '/api/recall.pdf',
     summary: 'The recall list of a lot as PDF',
     type: 'pdf',
+    input: recallQuery,
     send: async (c, r, heavyWork) => {
       const { lot } = r.query;
       const entries = await c.recall.find({ lot } as never);
@@ -62,6 +63,7 @@ export const recallFiles = defineFiles([
     path: '/api/recall.csv',
     summary: "The recall list of a lot as CSV: each invoice with its pharmacy's contact",
     type: 'csv',
+    input: recallQuery,
     send: async (c, r) => csvDownload(await exportRecall(c, r.query.lot)),
   },
 ]);

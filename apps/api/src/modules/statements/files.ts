@@ -1,3 +1,4 @@
+import { statementQuery } from '@pharm/validators';
 import { defineFiles, pathId } from '../../lib/http/files.js';
 import { statementFilename, statementPdf } from './pdf.js';
 
@@ -6,6 +7,7 @@ export const statementFiles = defineFiles([
     path: '/api/pharmacies/:id/statement.pdf',
     summary: "A pharmacy's statement of account for a period, as PDF",
     type: 'pdf',
+    input: statementQuery,
     inline: true,
     send: async (c, r, heavyWork) => {
       const id = pathId(r);

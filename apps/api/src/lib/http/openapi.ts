@@ -1,0 +1,248 @@
+import { acceptedSchemas, errorBody } from '@pharm/validators';
+import { z } from 'zod';
+import { PRODUCT_VERSION } from '../../version.js';
+import type { AppModule } from '../module.js';
+import { RETRY_AFTER_SECONDS } from './errors.js';
+import { FILE_TYPES, type FileRoute } from './files.js';
+import { inputSchema, restInput, restProcedures, type RestProcedure } from './rest-meta.js';
+import { SESSION_COOKIE } from './sessions.js';
+
+type JsonSchema = z.core.JSONSchema.BaseSchema;
+type Operation = Record<string, unknown>;
+
+/** The failures an /api path can answer, each with the body of errors.ts's `sendError`. */
+const ERRORS = {
+  400: 'Bad input: `issues` names each refused field and why (malformed JSON too)',
+  401: 'Not signed in (login: a wrong email or password)',
+  403: 'A write from another site, refused',
+  404: 'No such record',
+  409: "A value that must be unique is taken, or the record's state refuses the change",
+  415: 'A body that is not JSON, refused',
+  422: 'The Idempotency-Key was used before with another payment',
+  429: 'Too many failed attempts from this address or on this email: try again later',
+  502: 'The catalogue provider could not be read',
+  503: 'The database or the server is busy or away: try again after Retry-After seconds',
+} as const;
+type ErrorStatus = keyof typeof ERRORS;
+
+/**
+ * A zod schema as JSON Schema. Dates travel as ISO strings (JSON.stringify); a body that picks
+ * one of several schemas (acceptedSchemas) is any of them.
+ */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: json }) => {
+      const accepted = acceptedSchemas(zodSchema);
+      if (accepted) json.anyOf = accepted.map((each) => jsonSchema(each, io));
+      if (zodSchema._zod.def.type === 'date')
+        Object.assign(json, { type: 'string', format: 'date-time' });
+    },
+  });
+  return json;
+}
+
+const errorResponses = (statuses: ErrorStatus[]) =>
+  Object.fromEntries(
+    [...new Set(statuses)]
+      .sort((a, b) => a - b)
+      .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+  );
+
+/** Path and query parameters of an input's fields, described by its JSON Schema. */
+function parameters(input: JsonSchema | undefined, path: string[], query: string[]) {
+  const properties = input?.properties ?? {};
+  const required = new Set(input?.required ?? []);
+  return [
+    ...path.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: properties[name] ?? { type: 'string' },
+    })),
+    ...query.map((name) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: properties[name],
+    })),
+  ];
+}
+
+function procedureOperation({ path, procedure, rest, signedIn }: RestProcedure): Operation {
+  const schema = inputSchema(procedure);
+  const input = schema && jsonSchema(schema, 'input');
+  const properties = input?.properties ?? {};
+  const fields = restInput(rest, Object.keys(properties));
+  const headerFields = new Set(fields.headers.map(([, field]) => field));
+
+  const body =
+    fields.body === 'data'
+      ? properties.data
+      : input && fields.body === 'input'
+        ? {
+            ...input,
+            properties: Object.fromEntries(
+              Object.entries(properties).filter(([name]) => !headerFields.has(name)),
+            ),
+            required: input.required?.filter((name) => !headerFields.has(name)),
+          }
+        : undefined;
+
+  const outputParser = (procedure._def as { output?: unknown }).output;
+  const output =
+    outputParser instanceof z.core.$ZodType ? jsonSchema(outputParser, 'output') : undefined;
+  const success = rest.paged
+    ? {
+        description: 'A page of the list, newest first',
+        headers: {
+          'X-Next-Cursor': {
+            description: 'The `cursor` of the next page; absent on the last page',
+            schema: { type: 'integer' },
+          },
+        },
+        content: { 'application/json': { schema: output?.properties?.items ?? { type: 'array' } } },
+      }
+    : { description: rest.summary, content: { 'application/json': { schema: output ?? {} } } };
+
+  const writes = rest.method !== 'GET';
+  return {
+    operationId: path,
+    summary: rest.summary,
+    tags: [path.split('.')[0]],
+    ...(signedIn ? {} : { security: [] }),
+    parameters: [
+      ...parameters(input, fields.path, fields.query).map((parameter) =>
+        rest.oneOrZero?.includes(parameter.name)
+          ? { ...parameter, description: '`true` or `false`; `1` and `0` work too' }
+          : parameter,
+      ),
+      ...Object.entries(rest.headers ?? {}).map(([name, field]) => ({
+        name,
+        in: 'header',
+        required: false,
+        schema: properties[field],
+      })),
+    ],
+    ...(body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } }
+      : {}),
+    responses: {
+      [rest.status ?? 200]: success,
+      ...errorResponses([
+        400,
+        ...(signedIn ? [401 as const] : []),
+        ...(fields.path.length ? [404 as const] : []),
+        ...(writes ? [403 as const, 409 as const, 415 as const] : []),
+        ...(rest.errors ?? []),
+        503,
+      ]),
+    },
+  };
+}
+
+/** '/api/orders/:id/download' in OpenAPI's form, '/api/orders/{id}/download'. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function fileOperation(module: AppModule, route: FileRoute): Operation {
+  const path = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const input = route.input && jsonSchema(route.input, 'input');
+  const query = Object.keys(input?.properties ?? {}).filter((name) => !path.includes(name));
+  const mediaType = FILE_TYPES[route.type];
+  return {
+    summary: route.summary,
+    tags: [module.name],
+    parameters: parameters(input, path, query),
+    responses: {
+      200: {
+        description: route.summary,
+        headers: {
+          'Content-Disposition': {
+            description: `${route.inline ? 'inline' : 'attachment'}, with the file's name`,
+            schema: { type: 'string' },
+          },
+        },
+        content: { [mediaType]: route.type === 'csv' ? { schema: { type: 'string' } } : {} },
+      },
+      ...errorResponses([400, 401, ...(path.length ? [404 as const] : []), 503]),
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of every /api path: the procedures with REST metadata and the
+ * modules' file routes, tagged by module. Built once, when the server starts.
+ */
+export function openApiDocument(modules: readonly AppModule[]) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  const add = (path: string, method: string, operation: Operation) => {
+    paths[path] = { ...paths[path], [method]: operation };
+  };
+  for (const procedure of restProcedures(modules))
+    add(procedure.rest.path, procedure.rest.method.toLowerCase(), procedureOperation(procedure));
+  for (const module of modules)
+    for (const route of module.files ?? [])
+      add(openApiPath(route.path), 'get', fileOperation(module, route));
+  add('/api/openapi.json', 'get', {
+    summary: 'This document',
+    security: [],
+    responses: {
+      200: {
+        description: 'The OpenAPI 3.1 document of every /api path',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+  });
+
+  const tagged = new Set(
+    Object.values(paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => (operation.tags as string[]) ?? []),
+    ),
+  );
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'PharmSupply API',
+      version: PRODUCT_VERSION,
+      description:
+        'The REST paths of the back office. Bodies are JSON; money amounts are strings with two ' +
+        'decimals; every path but login, register and this document needs the session cookie.',
+    },
+    tags: modules
+      .filter((module) => tagged.has(module.name))
+      .map((module) => ({ name: module.name, description: module.description })),
+    security: [{ session: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Set by POST /api/login and POST /api/register',
+        },
+      },
+      schemas: { Error: jsonSchema(errorBody, 'output') },
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([status, description]) => [
+          `Error${status}`,
+          {
+            description,
+            ...(status === '503'
+              ? {
+                  headers: {
+                    'Retry-After': {
+                      description: `Seconds to wait (${RETRY_AFTER_SECONDS})`,
+                      schema: { type: 'integer' },
+                    },
+                  },
+                }
+              : {}),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        ]),
+      ),
+    },
+  };
+}
