@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/routeTree.gen.ts',
+      '**/openapi.gen.ts',
       '**/.data/**',
       '**/.turbo/**',
     ],

@@ -1,0 +1,333 @@
+/**
+ * The OpenAPI document against the server: every operation it lists is called with realistic
+ * input, and each answer's status must be one the document gives for that operation and its
+ * body must match the document's schema for it (ajv, JSON Schema 2020-12, formats checked).
+ */
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type Client, type Response, type TestApp } from './helpers.js';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+interface DocumentedResponse {
+  $ref?: string;
+  content?: Record<string, { schema?: object }>;
+}
+interface Operation {
+  operationId?: string;
+  responses: Record<string, DocumentedResponse>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Partial<Record<Method, Operation>>>;
+  components?: { schemas?: Record<string, object>; responses?: Record<string, DocumentedResponse> };
+}
+
+/** An operation's name here: its operationId, else its method and path (the file downloads). */
+const operationKey = (method: Method, path: string, operation: Operation) =>
+  operation.operationId ?? `${method.toUpperCase()} ${path}`;
+
+let t: TestApp;
+let c: Client;
+let doc: OpenApiDocument;
+const operations = new Map<string, { method: Method; path: string; operation: Operation }>();
+const called = new Set<string>();
+
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajv);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const res = await t.client().get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body;
+  // The document's own schema references (#/components/schemas/X) resolve inside it.
+  ajv.addSchema({ $id: 'doc', $defs: doc.components?.schemas ?? {} });
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item) as [Method, Operation][]) {
+      operations.set(operationKey(method, path, operation), { method, path, operation });
+    }
+  }
+});
+afterAll(() => t.close());
+
+const validators = new Map<object, ValidateFunction>();
+function validatorFor(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    const resolved = JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/components/schemas/', '"doc#/$defs/'),
+    );
+    validate = ajv.compile(resolved);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+interface CallInput {
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Another client than the signed-in user's (a signed-out one). */
+  as?: Client;
+}
+
+/** A response object, or the one in components/responses that it refers to. */
+function resolved(response: DocumentedResponse): DocumentedResponse {
+  if (!response.$ref) return response;
+  const name = response.$ref.replace('#/components/responses/', '');
+  const target = doc.components?.responses?.[name];
+  if (!target) throw new Error(`the document refers to a missing ${response.$ref}`);
+  return target;
+}
+
+/** 'text/csv; charset=utf-8' → 'text/csv'. */
+const mediaType = (type: string) => type.split(';', 1)[0]!.trim();
+
+/**
+ * Calls the operation named `key` and checks the answer against the document: the status
+ * expected, one the operation documents, a content type it documents for that status, and a
+ * JSON body that its schema accepts.
+ */
+async function call(key: string, status: number, input: CallInput = {}): Promise<Response> {
+  const entry = operations.get(key);
+  if (!entry) throw new Error(`the document has no operation ${key}`);
+  const { method, path, operation } = entry;
+  let url = path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = input.path?.[name];
+    if (value === undefined) throw new Error(`${key}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {}).map(([name, value]) => [name, String(value)]),
+  ).toString();
+  if (query) url += `?${query}`;
+  const res = await (input.as ?? c).request(
+    method.toUpperCase() as Uppercase<Method>,
+    url,
+    input.body,
+    input.headers,
+  );
+  called.add(key);
+
+  expect(res.status, `${key}: ${res.text.slice(0, 500)}`).toBe(status);
+  const documented = operation.responses[String(status)];
+  expect(documented, `${key} answered ${status}, which the document does not list`).toBeDefined();
+  const content = Object.fromEntries(
+    Object.entries(resolved(documented!).content ?? {}).map(([type, media]) => [
+      mediaType(type),
+      media,
+    ]),
+  );
+  const type = mediaType(String(res.headers['content-type'] ?? ''));
+  expect(Object.keys(content), `${key} ${status}: the content type`).toContain(type);
+  const schema = content[type]!.schema;
+  if (type === 'application/json') {
+    expect(schema, `${key} ${status}: JSON with no schema`).toBeDefined();
+    const validate = validatorFor(schema!);
+    expect(
+      validate(res.body) ? [] : validate.errors,
+      `${key} ${status}: the body does not match the document`,
+    ).toEqual([]);
+  }
+  return res;
+}
+
+const month = { from: '2026-03-01', to: '2026-03-31' };
+const LOT = 'LOT-2026-031';
+
+describe('every operation of the document, as a user would call it', () => {
+  const ids: Record<string, number> = {};
+
+  it('registers, reads the user, signs out and in again', async () => {
+    c = t.client();
+    const account = { email: 'contract@riverside.example', password: 'secret12' };
+    await call('auth.register', 201, {
+      body: { ...account, firstName: 'Casey', lastName: 'Quinn' },
+    });
+    await call('auth.user', 200);
+    await call('auth.logout', 200);
+    await call('auth.login', 200, { body: account });
+  });
+
+  it('pharmacies', async () => {
+    const created = await call('pharmacies.create', 201, {
+      body: {
+        name: 'Riverside Compounding Pharmacy',
+        contactName: 'Rita Lane',
+        email: 'ap@riverside.example',
+        phone: '503-555-0100',
+        billingAddress: '1 Main St, Salem, OR 97301',
+      },
+    });
+    ids.pharmacy = created.body.id;
+    await call('pharmacies.list', 200, { query: { q: 'Riverside', limit: 10 } });
+    await call('pharmacies.get', 200, { path: { id: ids.pharmacy } });
+    await call('pharmacies.update', 200, {
+      path: { id: ids.pharmacy },
+      body: { name: 'Riverside Compounding Pharmacy', email: 'billing@riverside.example' },
+    });
+  });
+
+  it('products, variants and the catalogue import', async () => {
+    const product = await call('products.create', 201, {
+      body: {
+        sku: 'VL-10ML-CLR',
+        name: '10 mL clear serum vial',
+        category: 'Vial',
+        defaultPrice: '12.50',
+        active: true,
+      },
+    });
+    ids.product = product.body.id;
+    const variant = await call('products.createVariant', 201, {
+      body: {
+        parentSku: 'VL-10ML-CLR',
+        variantSku: 'VL-10ML-CLR-STR',
+        size: '10 mL',
+        sterile: true,
+        packageQty: 100,
+        defaultPrice: '14.00',
+      },
+    });
+    ids.variant = variant.body.id;
+    await call('products.list', 200, { query: { category: 'Vial' } });
+    await call('products.get', 200, { path: { id: ids.product } });
+    await call('products.update', 200, { path: { id: ids.product }, body: { active: true } });
+    await call('products.importCatalog', 200, { path: { provider: 'medsupply-direct' } });
+  });
+
+  it('orders: created, sent, fulfilled', async () => {
+    const order = await call('orders.create', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        orderDate: '2026-03-02',
+        shipMethod: 'Ground Shipping',
+        lineItems: [
+          {
+            productSku: 'VL-10ML-CLR',
+            variantSku: 'VL-10ML-CLR-STR',
+            description: '10 mL clear serum vial, sterile',
+            qty: 3,
+            unitPrice: '14.00',
+          },
+        ],
+      },
+    });
+    ids.order = order.body.id;
+    await call('orders.list', 200, { query: { status: 'Draft' } });
+    await call('orders.get', 200, { path: { id: ids.order } });
+    for (const status of ['Sent', 'Fulfilled']) {
+      await call('orders.update', 200, { path: { id: ids.order }, body: { status } });
+    }
+  });
+
+  it('invoices', async () => {
+    const invoice = await call('invoices.create', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        fromOrderId: ids.order,
+        invoiceDate: '2026-03-05',
+        dueDate: '2026-04-04',
+        terms: 'Net 30',
+        lotNumber: LOT,
+        taxRate: '0.0000',
+        shipping: '8.00',
+        status: 'Draft',
+      },
+    });
+    ids.invoice = invoice.body.id;
+    await call('invoices.update', 200, { path: { id: ids.invoice }, body: { status: 'Unpaid' } });
+    await call('invoices.list', 200, { query: { tab: 'unpaid' } });
+    await call('invoices.get', 200, { path: { id: ids.invoice } });
+  });
+
+  it('payments: two parts, one of them corrected', async () => {
+    const payment = {
+      pharmacyId: ids.pharmacy,
+      invoiceId: ids.invoice,
+      date: '2026-03-12',
+      amount: '20.00',
+      method: 'ACH',
+    };
+    const first = await call('payments.create', 201, {
+      body: payment,
+      headers: { 'Idempotency-Key': 'contract-payment-1' },
+    });
+    ids.payment = first.body.id;
+    await call('payments.update', 200, {
+      path: { id: ids.payment },
+      body: { ...payment, reference: 'ACH 55120' },
+    });
+    await call('payments.create', 201, {
+      body: { ...payment, date: '2026-03-20', amount: '30.00', method: 'Check' },
+    });
+    await call('payments.list', 200, { query: { invoiceId: ids.invoice } });
+    await call('payments.get', 200, { path: { id: ids.payment } });
+  });
+
+  it('statement, dashboard, reports, settings, search, activity and recall', async () => {
+    await call('statements.get', 200, { path: { id: ids.pharmacy }, query: month });
+    await call('dashboard.summary', 200);
+    await call('reports.get', 200);
+    await call('settings.get', 200);
+    await call('settings.update', 200, { body: { holdDaysPastDue: 45 } });
+    await call('search.find', 200, { query: { q: 'Riverside' } });
+    await call('activity.list', 200, { query: { entityType: 'invoice', entityId: ids.invoice } });
+    await call('recall.find', 200, { query: { lot: LOT } });
+  });
+
+  it('the files: PDFs and CSV exports', async () => {
+    await call('GET /api/pharmacies.csv', 200);
+    await call('GET /api/products.csv', 200);
+    await call('GET /api/orders.csv', 200);
+    await call('GET /api/orders/{id}/download', 200, { path: { id: ids.order } });
+    await call('GET /api/invoices.csv', 200);
+    await call('GET /api/invoices/{id}/download', 200, { path: { id: ids.invoice } });
+    await call('GET /api/payments.csv', 200);
+    await call('GET /api/pharmacies/{id}/statement.pdf', 200, {
+      path: { id: ids.pharmacy },
+      query: month,
+    });
+    await call('GET /api/reports/aging.csv', 200);
+    await call('GET /api/reports/outstanding.csv', 200);
+    await call('GET /api/recall.pdf', 200, { query: { lot: LOT } });
+    await call('GET /api/recall.csv', 200, { query: { lot: LOT } });
+    // The in-memory and PostgreSQL databases of these tests are backed up by nobody.
+    await call('GET /api/backups/{name}', 404, { path: { name: 'pharmsupply-none.backup' } });
+    await call('GET /api/openapi.json', 200);
+  });
+
+  it('deletes, children before parents', async () => {
+    await call('payments.delete', 200, { path: { id: ids.payment } });
+    await call('invoices.delete', 200, { path: { id: ids.invoice } });
+    await call('orders.delete', 200, { path: { id: ids.order } });
+    await call('products.deleteVariant', 200, { path: { id: ids.variant } });
+    await call('products.delete', 200, { path: { id: ids.product } });
+    await call('pharmacies.delete', 200, { path: { id: ids.pharmacy } });
+  });
+
+  it('answers failures with the documented error body', async () => {
+    const bad = await call('pharmacies.create', 400, { body: { name: '', email: 'not-an-email' } });
+    expect(bad.body.code).toBe('INVALID');
+    expect(bad.body.issues.map((issue: { path: string[] }) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['name', 'email']),
+    );
+    const signedOut = await call('orders.list', 401, { as: t.client() });
+    expect(signedOut.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    const missing = await call('invoices.get', 404, { path: { id: 999_999 } });
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
+    await call('products.create', 201, {
+      body: { sku: 'CP-13MM-BLU', name: '13 mm blue cap', category: 'Cap', defaultPrice: '0.05' },
+    });
+    const taken = await call('products.create', 409, {
+      body: { sku: 'CP-13MM-BLU', name: 'Another cap', category: 'Cap', defaultPrice: '0.06' },
+    });
+    expect(taken.body).toMatchObject({ code: 'DUPLICATE' });
+  });
+
+  it('called every operation in the document', () => {
+    expect([...operations.keys()].filter((key) => !called.has(key))).toEqual([]);
+  });
+});
