@@ -127,6 +127,43 @@ export interface Page<T> {
   nextCursor: number | null;
 }
 
+/*
+ * Output schemas: what the procedures answer, declared with `.output()` and read by the OpenAPI
+ * document (z.toJSONSchema, io 'output'). They run on every response, so they check the shape and
+ * the JS types only; the formats the database guarantees (a money amount's two decimals, an ISO
+ * timestamp) are stated in the JSON schema through `.meta()` rather than tested with a regex per
+ * field and row.
+ */
+
+/** A record's id: a positive integer. */
+export const recordId = z.int().positive();
+
+/** A count or other whole number. */
+export const count = z.int();
+
+/** Money as a decimal string with 2 decimals ('118.75'), never a JSON number. */
+export const moneyAmount = z.string().meta({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['118.75'] });
+
+/** A calendar date 'YYYY-MM-DD'. */
+export const calendarDate = z.string().meta({ format: 'date' });
+
+/**
+ * A moment as `Date#toISOString` writes it ('2026-03-14T10:00:00.123Z'): the database reads
+ * timestamptz as that string (packages/db), so it is one on tRPC and in REST JSON alike.
+ */
+export const timestamp = z.string().meta({ format: 'date-time' });
+
+/** A user's id. */
+export const userId = z.string().meta({ format: 'uuid' });
+
+/** What a delete answers: the id of the record it removed. */
+export const deletedRecord = z.object({ id: recordId });
+
+/** A page of `item`s (see Page). */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: recordId.nullable() });
+}
+
 /**
  * A PUT body that is either the full record or only a few fields (`{status}`, `{active}`). The
  * payload's keys pick the schema, rather than z.union: zod would prefer the strict short branch

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   addDaysIso,
+  calendarDate,
+  count,
   decimalString,
   entityId,
   fullOrOnly,
@@ -8,14 +10,19 @@ import {
   isoDate,
   listQuery,
   money,
+  moneyAmount,
   optionalText,
+  pageOf,
+  recordId,
+  timestamp,
 } from './common.js';
-import { MAX_MONEY_CENTS } from './orders.js';
+import { documentPharmacyOutput, MAX_MONEY_CENTS } from './orders.js';
 import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
-import { termsField, type PaymentTerms } from './pharmacies.js';
+import { paymentTermsOutput, termsField, type PaymentTerms } from './pharmacies.js';
 import {
   INVOICE_STATUSES,
   INVOICE_TABS,
+  ORDER_STATUSES,
   type InvoiceDisplayStatus,
   type InvoiceStatus,
 } from './statuses.js';
@@ -176,6 +183,77 @@ export function invoiceTotals(input: {
   const total = subtotal + taxAmount + shipping;
   return { subtotal, taxAmount, shipping, total, fits: total <= MAX_MONEY_CENTS };
 }
+
+export const invoiceLineItemOutput = z.object({
+  id: recordId,
+  invoiceId: recordId,
+  position: count,
+  description: z.string(),
+  qty: count,
+  unitPrice: moneyAmount,
+  lineTotal: moneyAmount,
+});
+
+const invoiceShape = {
+  id: recordId,
+  invoiceNumber: z.string(),
+  pharmacyId: recordId,
+  fromOrderId: recordId.nullable(),
+  invoiceDate: calendarDate,
+  dueDate: calendarDate,
+  terms: paymentTermsOutput,
+  notes: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  traySize: z.string().nullable(),
+  nestSize: z.string().nullable(),
+  caseSize: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  /** 4 decimals: '0.0875' is 8.75%. */
+  taxRate: z.string().meta({ pattern: '^\\d+\\.\\d{4}$', examples: ['0.0875'] }),
+  amount: moneyAmount,
+  subtotal: moneyAmount,
+  taxAmount: moneyAmount,
+  shipping: moneyAmount,
+  total: moneyAmount,
+  amountPaid: moneyAmount,
+  balance: moneyAmount,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  lineItems: z.array(invoiceLineItemOutput),
+};
+
+/** An invoice with its lines, its pharmacy's contact details and the order it was made from. */
+export const invoiceOutput = z.object({
+  ...invoiceShape,
+  pharmacy: documentPharmacyOutput,
+  fromOrderNumber: z.string().nullable(),
+});
+
+/** A row of the invoices list. */
+export const invoicePageOutput = pageOf(
+  z.object({
+    ...invoiceShape,
+    pharmacy: documentPharmacyOutput.pick({
+      name: true,
+      contactName: true,
+      email: true,
+      phone: true,
+    }),
+  }),
+);
+
+/** The orders an invoice can be made from, for the invoice form's picker. */
+export const invoiceOrderOptionsOutput = z.array(
+  z.object({
+    id: recordId,
+    orderNumber: z.string(),
+    pharmacyId: recordId,
+    pharmacyName: z.string(),
+    orderDate: calendarDate,
+    status: z.enum(ORDER_STATUSES),
+    total: moneyAmount,
+  }),
+);
 
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 export type InvoiceData = z.output<typeof invoiceSchema>;
