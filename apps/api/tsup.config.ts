@@ -2,11 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The worker threads' entries are their own files beside main.js: dist/worker.js for the heavy
-  // work (worker-pool.ts), dist/backup-worker.js for backups (backups/snapshot.ts).
+  // work (lib/workers/pool.ts), dist/backup-worker.js for backups (modules/backups/snapshot.ts).
   entry: {
     main: 'src/main.ts',
-    worker: 'src/worker.ts',
-    'backup-worker': 'src/backups/backup-worker.ts',
+    worker: 'src/lib/workers/worker.ts',
+    'backup-worker': 'src/modules/backups/backup-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

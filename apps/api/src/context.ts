@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@pharm/db';
 import { loadConfig, type AppConfig } from './config.js';
-import type { BackupService } from './backups/service.js';
-import { createAuthGuards, type AuthGuards } from './routers/auth.service.js';
-import { toTRPCError } from './lib/errors.js';
-import { onThisThread, type HeavyWork } from './worker-pool.js';
+import type { BackupService } from './modules/backups/service.js';
+import { createAuthGuards, type AuthGuards } from './modules/auth/service.js';
+import { toTRPCError } from './lib/http/errors.js';
+import { onThisThread, type HeavyWork } from './lib/workers/pool.js';
 import {
   SESSION_COOKIE,
   type ActiveSession,
   type SessionStore,
   type SessionUser,
-} from './sessions.js';
+} from './lib/http/sessions.js';
 
-export type { SessionUser } from './sessions.js';
+export type { SessionUser } from './lib/http/sessions.js';
 
 /** What procedures may do with the cookie session; absent when called without a request. */
 export interface SessionControl {

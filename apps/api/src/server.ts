@@ -5,23 +5,23 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from './config.js';
-import { installBackups } from './backups/service.js';
+import { installBackups } from './modules/backups/service.js';
 import { createRequestContext, type RequestContextDeps } from './context.js';
-import { RETRY_AFTER_SECONDS, sendError } from './lib/errors.js';
+import { RETRY_AFTER_SECONDS, sendError } from './lib/http/errors.js';
 import {
   BODY_LIMIT,
   createHostGuard,
   createHostPolicy,
   createWriteGuard,
-} from './lib/request-guard.js';
-import { installMetrics } from './metrics.js';
-import { registerProbes } from './probes.js';
-import { registerRestRoutes } from './rest.js';
-import { createAuthGuards } from './routers/auth.service.js';
+} from './lib/http/request-guard.js';
+import { installMetrics } from './lib/http/metrics.js';
+import { registerProbes } from './lib/http/probes.js';
+import { registerRestRoutes } from './lib/http/rest.js';
+import { createAuthGuards } from './modules/auth/service.js';
 import { appRouter, type AppRouter } from './root.js';
-import { SessionStore } from './sessions.js';
-import { registerWebApp } from './static.js';
-import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
+import { SessionStore } from './lib/http/sessions.js';
+import { registerWebApp } from './lib/http/static.js';
+import { WorkerPool, type WorkerPoolOptions } from './lib/workers/pool.js';
 
 /** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context.js';
-import { toTRPCError, trpcErrorData } from './lib/errors.js';
+import { toTRPCError, trpcErrorData } from './lib/http/errors.js';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSOLUTE_TIMEOUT_MS, SessionStore } from '../src/sessions.js';
+import { ABSOLUTE_TIMEOUT_MS, SessionStore } from '../src/lib/http/sessions.js';
 import { deadlockCount, startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -7,9 +7,14 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { FeedProvider, MAX_FEED_BYTES } from '../src/catalog/feed-provider.js';
-import { parseCsv, parseFeed, readFeed, type FeedChunks } from '../src/catalog/parse.js';
-import { providerSlug } from '../src/catalog/provider.js';
+import { FeedProvider, MAX_FEED_BYTES } from '../src/modules/products/catalog/feed-provider.js';
+import {
+  parseCsv,
+  parseFeed,
+  readFeed,
+  type FeedChunks,
+} from '../src/modules/products/catalog/parse.js';
+import { providerSlug } from '../src/modules/products/catalog/provider.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 const SAMPLE_PATH = loadConfig({}).catalogFeed;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDocumentNumber } from '../src/lib/document-numbers.js';
+import { nextDocumentNumber } from '../src/lib/db/document-numbers.js';
 import { injectFault, startTestApp, type Client, type TestApp } from './helpers.js';
+import { paymentEntity } from '../src/modules/payments/entity.js';
+import { invoiceEntity } from '../src/modules/invoices/entity.js';
 
 let t: TestApp;
 let c: Client;
@@ -41,10 +43,10 @@ describe('document numbers', () => {
     const numbers = await t.db
       .transaction()
       .execute(async (trx) => [
-        await nextDocumentNumber(trx, 'INV', new Date(1999, 11, 31, 23, 59)),
-        await nextDocumentNumber(trx, 'INV', new Date(1999, 11, 31, 23, 59)),
-        await nextDocumentNumber(trx, 'INV', new Date(2000, 0, 1, 0, 0)),
-        await nextDocumentNumber(trx, 'INV', new Date(1999, 11, 31, 23, 59)),
+        await nextDocumentNumber(trx, invoiceEntity, new Date(1999, 11, 31, 23, 59)),
+        await nextDocumentNumber(trx, invoiceEntity, new Date(1999, 11, 31, 23, 59)),
+        await nextDocumentNumber(trx, invoiceEntity, new Date(2000, 0, 1, 0, 0)),
+        await nextDocumentNumber(trx, invoiceEntity, new Date(1999, 11, 31, 23, 59)),
       ]);
     expect(numbers).toEqual([
       'INV-1999-00001',
@@ -59,12 +61,12 @@ describe('document numbers', () => {
     const taken = await t.db
       .transaction()
       .execute(async (trx) => {
-        await nextDocumentNumber(trx, 'PAY');
+        await nextDocumentNumber(trx, paymentEntity);
         throw new Error('the payment failed after its number was taken');
       })
       .catch(() => 'rolled back');
     expect(taken).toBe('rolled back');
-    const next = await t.db.transaction().execute((trx) => nextDocumentNumber(trx, 'PAY'));
+    const next = await t.db.transaction().execute((trx) => nextDocumentNumber(trx, paymentEntity));
     expect(next).toBe(`PAY-${year}-00001`);
   });
 

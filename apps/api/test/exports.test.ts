@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvText, EXPORT_PAGE_SIZE } from '../src/exports/csv.js';
+import { csvText, EXPORT_PAGE_SIZE } from '../src/lib/csv/csv.js';
 import { seed } from '../src/seed/index.js';
 import { startTestApp, type Client, type Response, type TestApp } from './helpers.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseFeed } from '../src/catalog/parse.js';
-import { previewCatalog } from '../src/catalog/upsert.js';
-import { renderInvoicePdf } from '../src/pdf/invoice.js';
-import { renderOrderPdf } from '../src/pdf/order.js';
-import { readPdf } from '../src/pdf/read-pdf.js';
+import { parseFeed } from '../src/modules/products/catalog/parse.js';
+import { previewCatalog } from '../src/modules/products/catalog/upsert.js';
+import { renderInvoicePdf } from '../src/modules/invoices/pdf.js';
+import { renderOrderPdf } from '../src/modules/orders/pdf.js';
+import { readPdf } from '../src/lib/pdf/read-pdf.js';
 import { createServer, type AppServer } from '../src/server.js';
-import type { WorkerPoolOptions } from '../src/worker-pool.js';
+import type { WorkerPoolOptions } from '../src/lib/workers/pool.js';
 import { Client, createTestDb, testConfig } from './helpers.js';
 
 /*

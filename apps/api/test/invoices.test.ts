@@ -1,6 +1,6 @@
 import { addDaysIso, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdf } from '../src/pdf/read-pdf.js';
+import { readPdf } from '../src/lib/pdf/read-pdf.js';
 import {
   deadlockCount,
   injectFault,

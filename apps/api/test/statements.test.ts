@@ -3,7 +3,7 @@
  */
 import { addDaysIso, lastFullMonth, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdf } from '../src/pdf/read-pdf.js';
+import { readPdf } from '../src/lib/pdf/read-pdf.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;

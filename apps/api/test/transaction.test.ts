@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainErrorOf } from '../src/lib/errors.js';
-import { inTransaction, lockOrThrow } from '../src/lib/transaction.js';
+import { domainErrorOf } from '../src/lib/http/errors.js';
+import { inTransaction, lockOrThrow } from '../src/lib/db/transaction.js';
 import { startTestApp, usingPostgres, type Client, type TestApp } from './helpers.js';
+import { orderEntity } from '../src/modules/orders/entity.js';
+import { pharmacyEntity } from '../src/modules/pharmacies/entity.js';
 
 let t: TestApp;
 let c: Client;
@@ -31,7 +33,7 @@ describe('inTransaction', () => {
         .where('id', '=', ids[0])
         .execute();
       if (tries === 1) throw raced('40P01');
-      return (await lockOrThrow(trx, 'pharmacies', ids[0])).name;
+      return (await lockOrThrow(trx, pharmacyEntity, ids[0])).name;
     });
     expect(tries).toBe(2);
     expect(name).toBe('try 2');
@@ -68,7 +70,7 @@ describe('inTransaction', () => {
     // Two transactions take the same two rows in opposite orders: PostgreSQL aborts one (40P01).
     const side = (first: number, second: number, name: string) =>
       inTransaction(t.db, async (trx) => {
-        await lockOrThrow(trx, 'pharmacies', first);
+        await lockOrThrow(trx, pharmacyEntity, first);
         if (++locked === 2) bothLocked();
         await Promise.race([meet, new Promise((r) => setTimeout(r, 500))]);
         await trx.updateTable('pharmacies').set({ name }).where('id', '=', second).execute();
@@ -88,9 +90,30 @@ describe('inTransaction', () => {
 
 describe('lockOrThrow', () => {
   it('answers 404 naming the record when the id does not exist', async () => {
-    const error = await inTransaction(t.db, (trx) => lockOrThrow(trx, 'orders', 999_999)).catch(
+    const error = await inTransaction(t.db, (trx) => lockOrThrow(trx, orderEntity, 999_999)).catch(
       (e: unknown) => domainErrorOf(e),
     );
     expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Order not found' });
+  });
+
+  it('refuses to lock a pharmacy after an order, against the documented locking order', async () => {
+    const { body: order } = await c.post('/api/orders', {
+      pharmacyId: ids[0],
+      orderDate: '2026-03-14',
+      lineItems: [{ description: '2 mL vial', qty: 1, unitPrice: '1.00' }],
+    });
+    const refused = await inTransaction(t.db, async (trx) => {
+      await lockOrThrow(trx, orderEntity, order.id);
+      await lockOrThrow(trx, pharmacyEntity, ids[0]);
+    }).catch((e: unknown) => e as Error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe(
+      'Lock order broken: Pharmacy (rank 10) locked after rank 30',
+    );
+    // The other way round is the documented order and works.
+    await inTransaction(t.db, async (trx) => {
+      await lockOrThrow(trx, pharmacyEntity, ids[0]);
+      await lockOrThrow(trx, orderEntity, order.id);
+    });
   });
 });

@@ -43,113 +43,26 @@ export function duplicateValue(error: unknown): string | undefined {
   return /\)=\((.*)\) already exists/.exec(detail)?.[1];
 }
 
-interface ConstraintRule {
+export interface ConstraintRule {
   code: ErrorCode;
   path: (string | number)[];
   message: (value: string | undefined) => string;
 }
 
 /**
- * What each named constraint means to the person who tripped it, and which field it concerns.
- * No database text (constraint names, SQL, values as the database quotes them) reaches a
- * response; a value the user typed may be named back to them.
+ * What each named constraint means to the person who tripped it, and which field it concerns:
+ * every module declares those of its tables (AppModule.constraints), and modules/index.ts
+ * registers them here. No database text (constraint names, SQL, values as the database quotes
+ * them) reaches a response; a value the user typed may be named back to them.
  */
-const CONSTRAINTS: Record<string, ConstraintRule> = {
-  users_email_key: {
-    code: 'DUPLICATE',
-    path: ['email'],
-    message: () => 'An account with this email already exists',
-  },
-  products_sku_key: {
-    code: 'DUPLICATE',
-    path: ['sku'],
-    message: (v) => (v ? `SKU ${v} already exists` : 'This SKU already exists'),
-  },
-  product_variants_variant_sku_key: {
-    code: 'DUPLICATE',
-    path: ['variantSku'],
-    message: (v) => (v ? `Variant SKU ${v} already exists` : 'This Variant SKU already exists'),
-  },
-  orders_order_number_key: {
-    code: 'DUPLICATE',
-    path: ['orderNumber'],
-    message: () => 'This order number is already taken',
-  },
-  invoices_invoice_number_key: {
-    code: 'DUPLICATE',
-    path: ['invoiceNumber'],
-    message: () => 'This invoice number is already taken',
-  },
-  payments_payment_number_key: {
-    code: 'DUPLICATE',
-    path: ['paymentNumber'],
-    message: () => 'This payment number is already taken',
-  },
-  payment_idempotency_pkey: {
-    code: 'CONFLICT',
-    path: ['idempotencyKey'],
-    message: () => 'This Idempotency-Key is being used by another request; please retry',
-  },
-  product_variants_package_qty_check: {
-    code: 'INVALID',
-    path: ['packageQty'],
-    message: () => 'Package quantity must be at least 1',
-  },
-  order_line_items_qty_check: {
-    code: 'INVALID',
-    path: ['qty'],
-    message: () => 'Quantity must be at least 1',
-  },
-  invoice_line_items_qty_check: {
-    code: 'INVALID',
-    path: ['qty'],
-    message: () => 'Quantity must be at least 1',
-  },
-  payments_amount_check: {
-    code: 'INVALID',
-    path: ['amount'],
-    message: () => 'Amount must be greater than 0',
-  },
-  payments_method_check: {
-    code: 'INVALID',
-    path: ['method'],
-    message: () => 'Invalid payment method',
-  },
-  orders_status_check: { code: 'INVALID', path: ['status'], message: () => 'Invalid status' },
-  invoices_status_check: { code: 'INVALID', path: ['status'], message: () => 'Invalid status' },
-  // The money rules of docs/rules.md §3 as the database keeps them. The services check each
-  // first with a message naming the amounts; these answer only if one slipped past them.
-  invoices_amounts_check: {
-    code: 'INVALID',
-    path: ['amount'],
-    message: () => 'Amount, shipping and tax must not be negative, and the tax rate at most 100%',
-  },
-  invoices_total_check: {
-    code: 'INVALID',
-    path: ['amount'],
-    message: () => 'Total must be the amount plus tax plus shipping',
-  },
-  invoices_balance_check: {
-    code: 'CONFLICT',
-    path: ['amount'],
-    message: () => 'Payments cannot exceed the invoice total',
-  },
-  invoices_status_balance_check: {
-    code: 'CONFLICT',
-    path: ['status'],
-    message: () => 'The invoice status must agree with its balance',
-  },
-  payments_invoice_pharmacy_fkey: {
-    code: 'CONFLICT',
-    path: ['pharmacyId'],
-    message: () => "A payment belongs to its invoice's pharmacy",
-  },
-  pharmacies_balance_check: {
-    code: 'CONFLICT',
-    path: ['balance'],
-    message: () => 'A pharmacy balance cannot be negative',
-  },
-};
+const CONSTRAINTS = new Map<string, ConstraintRule>();
+
+export function registerConstraints(rules: Readonly<Record<string, ConstraintRule>>): void {
+  for (const [name, rule] of Object.entries(rules)) {
+    if (CONSTRAINTS.has(name)) throw new Error(`Constraint ${name} is declared twice`);
+    CONSTRAINTS.set(name, rule);
+  }
+}
 
 /** SQLSTATEs and driver errors that mean "the database is not reachable right now". */
 const UNREACHABLE_CODES = new Set([
@@ -203,7 +116,7 @@ export function toDomainError(error: unknown): DomainError {
     return new DomainError('INVALID', issuesMessage(issues), issues, { cause: error });
   }
   const pg = (error ?? {}) as PgError;
-  const rule = pg.constraint ? CONSTRAINTS[pg.constraint] : undefined;
+  const rule = pg.constraint ? CONSTRAINTS.get(pg.constraint) : undefined;
   const fromRule = (fallback: DomainError) => {
     if (!rule) return fallback;
     const issues = [{ path: rule.path, message: rule.message(duplicateValue(pg)) }];

@@ -4,7 +4,7 @@ import { exitOnDataDirInUse } from '../cli/exit.js';
 import { loadConfig } from '../config.js';
 import { createInnerContext, findSessionUser } from '../context.js';
 import { createCaller } from '../root.js';
-import { hashPassword } from '../routers/auth.service.js';
+import { hashPassword } from '../modules/auth/service.js';
 import type { SeedContext } from './context.js';
 import { seedInvoices } from './invoices.js';
 import { seedOrders } from './orders.js';

@@ -101,7 +101,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export function StatementPage({ id, search }: { id: number; search: StatementSearch }) {
   const period =
     search.from && search.to ? { from: search.from, to: search.to } : lastFullMonth(todayIso());
-  const statement = trpc.pharmacies.statement.useQuery({ id, ...period });
+  const statement = trpc.statements.get.useQuery({ id, ...period });
   const pharmacy = trpc.pharmacies.get.useQuery({ id });
   const [opening, setOpening] = useState(false);
   const data = statement.data;

@@ -1,0 +1,44 @@
+import { access } from 'node:fs/promises';
+import { z } from 'zod';
+import { conflict, notFound } from '../../lib/domain-error.js';
+import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+
+/**
+ * The embedded database's backups (backups/service.ts), for the Settings page. Any signed-in
+ * user for now; once roles exist (decisions.md §8) each of these declares the admin permission.
+ */
+export const backupsRouter = createTRPCRouter({
+  /** The backups this server keeps, or that it keeps none (PostgreSQL: the operator's job). */
+  list: protectedProcedure.query(async ({ ctx }) =>
+    ctx.backups
+      ? {
+          keptByServer: true as const,
+          folder: ctx.backups.folder.dir,
+          keep: ctx.backups.keep,
+          backups: await ctx.backups.list(),
+        }
+      : { keptByServer: false as const },
+  ),
+  /** Back up now. */
+  create: protectedProcedure.mutation(({ ctx }) => {
+    if (!ctx.backups) {
+      throw conflict('This server keeps no backups: on PostgreSQL they are the operator’s job');
+    }
+    return ctx.backups.create('manual');
+  }),
+  /** Where a backup's file is, for its download (GET /api/backups/{name}). */
+  file: protectedProcedure
+    .input(z.object({ name: z.string().max(100) }))
+    .query(async ({ ctx, input }) => {
+      const file = ctx.backups?.folder.path(input.name);
+      if (
+        !file ||
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw notFound('Backup');
+      return { name: input.name, path: file };
+    }),
+});

@@ -1,0 +1,89 @@
+import type { Db, Invoice, Order } from '@pharm/db';
+import { sql } from 'kysely';
+import { isOnHold, pharmaciesWithHold } from '../pharmacies/credit-hold.js';
+
+/** GET /api/dashboard (spec §7); the definitions are docs/rules.md §3's. */
+export interface DashboardSummary {
+  /** Orders in Draft or Sent. */
+  openOrders: number;
+  /** Non-Draft invoices with a balance above 0. */
+  unpaidInvoices: number;
+  /** Σ balance of those invoices. */
+  totalOutstanding: string;
+  /** Pharmacies on credit hold (lib/credit-hold.ts). */
+  onCreditHold: number;
+}
+
+export interface RecentOrder extends Pick<
+  Order,
+  'id' | 'orderNumber' | 'status' | 'total' | 'orderDate'
+> {
+  pharmacy: { name: string };
+}
+
+export interface RecentInvoice extends Pick<
+  Invoice,
+  'id' | 'invoiceNumber' | 'status' | 'total' | 'balance' | 'dueDate'
+> {
+  pharmacy: { name: string };
+}
+
+export const RECENT_LIMIT = 5;
+
+/**
+ * One statement, each figure from an index: open orders from orders_status_idx, unpaid count and
+ * outstanding from the partial index over open invoices (invoices_open_idx, migration 0005), so
+ * the cost follows how much is open, not how many invoices there have ever been. The outstanding
+ * total is summed from the same rows it counts, so the two figures always agree.
+ */
+export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
+  const held = await pharmaciesWithHold(db)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where(isOnHold)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<Omit<DashboardSummary, 'onCreditHold'>>`
+    select
+      (select count(*)::int from orders where status in ('Draft', 'Sent')) as "openOrders",
+      open.count as "unpaidInvoices",
+      open.outstanding as "totalOutstanding"
+    from (
+      select count(*)::int as count, coalesce(sum(balance), 0)::numeric(20,2)::text as outstanding
+        from invoices
+       where status <> 'Draft' and balance > 0
+    ) open`.execute(db);
+  return { ...rows[0]!, onCreditHold: held.count };
+}
+
+/** The newest orders and invoices (by id, as the lists show them) for the dashboard's cards. */
+export async function dashboardRecent(
+  db: Db,
+): Promise<{ orders: RecentOrder[]; invoices: RecentInvoice[] }> {
+  const [orders, invoices] = await Promise.all([
+    db
+      .selectFrom('orders as o')
+      .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+      .select(['o.id', 'o.orderNumber', 'o.status', 'o.total', 'o.orderDate', 'p.name'])
+      .orderBy('o.id', 'desc')
+      .limit(RECENT_LIMIT)
+      .execute(),
+    db
+      .selectFrom('invoices as i')
+      .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+      .select([
+        'i.id',
+        'i.invoiceNumber',
+        'i.status',
+        'i.total',
+        'i.balance',
+        'i.dueDate',
+        'p.name',
+      ])
+      .orderBy('i.id', 'desc')
+      .limit(RECENT_LIMIT)
+      .execute(),
+  ]);
+  return {
+    orders: orders.map(({ name, ...order }) => ({ ...order, pharmacy: { name } })),
+    invoices: invoices.map(({ name, ...invoice }) => ({ ...invoice, pharmacy: { name } })),
+  };
+}

@@ -1,0 +1,39 @@
+import { registerConstraints } from '../lib/domain-error.js';
+import { activityModule } from './activity/index.js';
+import { authModule } from './auth/index.js';
+import { backupsModule } from './backups/index.js';
+import { dashboardModule } from './dashboard/index.js';
+import { invoicesModule } from './invoices/index.js';
+import { ordersModule } from './orders/index.js';
+import { paymentsModule } from './payments/index.js';
+import { pharmaciesModule } from './pharmacies/index.js';
+import { productsModule } from './products/index.js';
+import { recallModule } from './recall/index.js';
+import { reportsModule } from './reports/index.js';
+import { searchModule } from './search/index.js';
+import { settingsModule } from './settings/index.js';
+import { statementsModule } from './statements/index.js';
+
+/**
+ * Every module of the API (lib/module.ts): the one list a new entity is added to. The router,
+ * the REST paths, the API document, the database-error messages and the worker threads' jobs
+ * are built from it. The order is the order of the API document's sections.
+ */
+export const modules = [
+  authModule,
+  dashboardModule,
+  pharmaciesModule,
+  productsModule,
+  ordersModule,
+  invoicesModule,
+  paymentsModule,
+  statementsModule,
+  reportsModule,
+  searchModule,
+  recallModule,
+  activityModule,
+  settingsModule,
+  backupsModule,
+] as const;
+
+for (const module of modules) if (module.constraints) registerConstraints(module.constraints);

@@ -1,0 +1,27 @@
+import { idParam, invoiceListQuery, invoiceSchema, invoiceUpdateSchema } from '@pharm/validators';
+import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import {
+  createInvoice,
+  deleteInvoice,
+  getInvoice,
+  invoiceOrderOptions,
+  listInvoices,
+  updateInvoice,
+} from './service.js';
+
+export const invoicesRouter = createTRPCRouter({
+  list: protectedProcedure
+    .input(invoiceListQuery.prefault({}))
+    .query(({ ctx, input }) => listInvoices(ctx.db, input)),
+  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
+  orderOptions: protectedProcedure.query(({ ctx }) => invoiceOrderOptions(ctx.db)),
+  create: protectedProcedure
+    .input(invoiceSchema)
+    .mutation(({ ctx, input }) => createInvoice(ctx.db, input, ctx.user.id)),
+  update: protectedProcedure
+    .input(idParam.extend({ data: invoiceUpdateSchema }))
+    .mutation(({ ctx, input }) => updateInvoice(ctx.db, input.id, input.data, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user.id)),
+});

@@ -1,0 +1,576 @@
+import type { Db, Invoice, InvoiceLineItem, Order } from '@pharm/db';
+import {
+  formatUsd,
+  fromCents,
+  INVOICE_TABS,
+  invoiceTotals,
+  tabStatus,
+  todayIso,
+  toCents,
+  type ClientInvoiceStatus,
+  type InvoiceData,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceUpdateData,
+  type Page,
+} from '@pharm/validators';
+import { sql } from 'kysely';
+import {
+  deleteEntry,
+  logActivities,
+  logCreate,
+  logUpdate,
+  type Snapshot,
+} from '../activity/record.js';
+import {
+  lockPharmacies,
+  movedMeanwhile,
+  paidCents,
+  refreshPharmacyBalances,
+  settledStatus,
+} from './balances.js';
+import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
+import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
+import { paginate } from '../../lib/db/paginate.js';
+import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { paymentSnapshot } from '../payments/service.js';
+import { invoiceEntity } from './entity.js';
+import { paymentEntity } from '../payments/entity.js';
+
+export interface InvoiceListItem extends Invoice {
+  pharmacy: { name: string; contactName: string | null; email: string; phone: string | null };
+  lineItems: InvoiceLineItem[];
+  /** total − balance: what its payments add up to. */
+  amountPaid: string;
+}
+
+export interface InvoiceDetails extends InvoiceListItem {
+  pharmacy: InvoiceListItem['pharmacy'] & {
+    shippingAddress: string | null;
+    billingAddress: string | null;
+  };
+  /** The number of the order it was made from, while that order exists. */
+  fromOrderNumber: string | null;
+}
+
+async function lineItemsOf(
+  db: Db,
+  invoiceIds: readonly number[],
+): Promise<Map<number, InvoiceLineItem[]>> {
+  const byInvoice = new Map<number, InvoiceLineItem[]>(invoiceIds.map((id) => [id, []]));
+  if (!invoiceIds.length) return byInvoice;
+  const rows = await db
+    .selectFrom('invoiceLineItems')
+    .selectAll()
+    .where('invoiceId', 'in', invoiceIds)
+    .orderBy('invoiceId')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
+}
+
+/**
+ * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
+ * §3: due before today, balance above 0, not Paid); `payable` those a payment can still go to;
+ * `q` matches the invoice number or the pharmacy name.
+ */
+export async function listInvoices(
+  db: Db,
+  query: InvoiceListQuery,
+  today = todayIso(),
+): Promise<Page<InvoiceListItem>> {
+  let q = db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .selectAll('i')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      sql<string>`i.total - i.balance`.as('amountPaid'),
+    ]);
+  if (query.tab === 'overdue') {
+    q = q
+      .where('i.dueDate', '<', today)
+      .where('i.balance', '>', '0')
+      .where('i.status', '<>', 'Paid');
+  }
+  const status = tabStatus(INVOICE_TABS, query.tab);
+  if (status) q = q.where('i.status', '=', status);
+  if (query.payable) q = q.where('i.balance', '>', '0').where('i.status', '<>', 'Paid');
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const pharmacyIds = await pharmacyIdsMatching(db, pattern);
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.invoiceNumber', 'ilike', pattern),
+        ...(pharmacyIds.length ? [eb('i.pharmacyId', 'in', pharmacyIds)] : []),
+      ]),
+    );
+  }
+  const page = await paginate(q, query, 'i.id');
+  const lines = await lineItemsOf(
+    db,
+    page.items.map((row) => row.id),
+  );
+  const items = page.items.map(({ pharmacyName, contactName, email, phone, ...invoice }) => ({
+    ...invoice,
+    pharmacy: { name: pharmacyName, contactName, email, phone },
+    lineItems: lines.get(invoice.id) ?? [],
+  }));
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** An order the invoice form's From Order picker offers. */
+export interface InvoiceOrderOption {
+  id: number;
+  orderNumber: string;
+  pharmacyId: number;
+  pharmacyName: string;
+  orderDate: string;
+  status: Order['status'];
+  total: string;
+}
+
+/**
+ * The orders an invoice may be made from, newest first: those not invoiced yet and not Cancelled
+ * (docs/rules.md §3), with the pharmacy the form locks and the total it fills in.
+ */
+export function invoiceOrderOptions(db: Db): Promise<InvoiceOrderOption[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .select([
+      'o.id',
+      'o.orderNumber',
+      'o.pharmacyId',
+      'p.name as pharmacyName',
+      'o.orderDate',
+      'o.status',
+      'o.total',
+    ])
+    .where('o.status', '<>', 'Cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('invoices as i').select('i.id').whereRef('i.fromOrderId', '=', 'o.id')),
+      ),
+    )
+    .orderBy('o.id', 'desc')
+    .execute();
+}
+
+/** An order's invoice, or null: an order is invoiced at most once (docs/rules.md §3). */
+export interface OrderInvoice {
+  id: number;
+  invoiceNumber: string;
+}
+
+/**
+ * The invoice of each order that has one. Orders invoiced more than once before migration 0010
+ * keep every invoice; the oldest is theirs.
+ */
+export async function orderInvoices(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderInvoice>> {
+  const byOrder = new Map<number, OrderInvoice>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoiceNumber', 'fromOrderId'])
+    .where('fromOrderId', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+  for (const { fromOrderId, ...invoice } of rows) {
+    if (fromOrderId !== null && !byOrder.has(fromOrderId)) byOrder.set(fromOrderId, invoice);
+  }
+  return byOrder;
+}
+
+async function orderInvoice(db: Db, orderId: number): Promise<OrderInvoice | null> {
+  return (await orderInvoices(db, [orderId])).get(orderId) ?? null;
+}
+
+export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
+  const row = await db
+    .selectFrom('invoices as i')
+    .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+    .leftJoin('orders as o', 'o.id', 'i.fromOrderId')
+    .selectAll('i')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      'p.shippingAddress',
+      'p.billingAddress',
+      'o.orderNumber as fromOrderNumber',
+      sql<string>`i.total - i.balance`.as('amountPaid'),
+    ])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Invoice');
+  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...invoice } =
+    row;
+  return {
+    ...invoice,
+    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
+    lineItems: (await lineItemsOf(db, [id])).get(id) ?? [],
+  };
+}
+
+/** docs/rules.md §2: the server's own subtotal, tax and total; client-sent ones are ignored. */
+function computeTotals(amount: string, data: InvoiceData) {
+  const totals = invoiceTotals({ amount, taxRate: data.taxRate, shipping: data.shipping });
+  if (!totals.fits) throw invalid('Invoice total is too large', ['amount']);
+  return totals;
+}
+
+/**
+ * The order an invoice is made from, locked so that it cannot be cancelled, deleted or invoiced
+ * by another request until we commit (NO KEY UPDATE: two invoices from one order take turns, and
+ * the foreign keys of rows referring to it, KEY SHARE, are not held up). It is locked after the
+ * pharmacy and before the invoice (docs/rules.md §3): an order delete locks the order and then
+ * its invoices (to clear their `fromOrderId`), so this order keeps the two from waiting on each
+ * other crosswise.
+ */
+async function lockOrder(trx: Db, orderId: number): Promise<Order> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!order) throw invalid(`Order ${orderId} does not exist`, ['fromOrderId']);
+  return order;
+}
+
+/**
+ * The invoice is the order's pharmacy's, and a Cancelled order or one invoiced already is not
+ * invoiced. All are checked when the invoice is `linking` to the order anew (under the order's
+ * lock, lockOrder), the pharmacy also when the invoice moves: an invoice whose order was
+ * cancelled or moved after it was made stays editable.
+ */
+async function checkSourceOrder(
+  trx: Db,
+  order: Order,
+  pharmacyId: number,
+  { linking, moving }: { linking: boolean; moving: boolean },
+): Promise<void> {
+  if (linking && order.status === 'Cancelled') {
+    throw conflict(`Order ${order.orderNumber} is Cancelled and cannot be invoiced`);
+  }
+  if (linking) {
+    const invoiced = await orderInvoice(trx, order.id);
+    if (invoiced) {
+      const message = `Order ${order.orderNumber} is already invoiced on ${invoiced.invoiceNumber}`;
+      throw new DomainError('CONFLICT', message, [{ path: ['fromOrderId'], message }]);
+    }
+  }
+  if ((linking || moving) && order.pharmacyId !== pharmacyId) {
+    throw invalid(`The invoice's pharmacy must be order ${order.orderNumber}'s pharmacy`, [
+      'pharmacyId',
+    ]);
+  }
+}
+
+async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Promise<void> {
+  await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', invoiceId).execute();
+  await trx
+    .insertInto('invoiceLineItems')
+    .columns(['invoiceId', 'position', 'description', 'qty', 'unitPrice', 'lineTotal'])
+    .expression((eb) =>
+      eb
+        .selectFrom('orderLineItems')
+        .select([
+          sql.lit(invoiceId).as('invoiceId'),
+          'position',
+          'description',
+          'qty',
+          'unitPrice',
+          'lineTotal',
+        ])
+        .where('orderId', '=', orderId),
+    )
+    .execute();
+}
+
+/** The amount to invoice: as given, else the order's total. */
+function amountOf(data: InvoiceData, order: Order | null): string {
+  if (data.amount !== null) return data.amount;
+  if (order) return order.total;
+  throw invalid('Amount is required', ['amount']);
+}
+
+/**
+ * docs/rules.md §3: a client may issue a Draft (→ Unpaid) or mark an invoice Paid when nothing
+ * is owed; keeping the status it has is no change. Anything else follows from the payments.
+ */
+function checkRequestedStatus(
+  from: InvoiceStatus | null,
+  to: ClientInvoiceStatus,
+  balanceCents: number,
+  label: string,
+): void {
+  if (to === 'Paid') {
+    if (balanceCents > 0) {
+      throw conflict(
+        `${label} cannot be marked Paid while its balance is ${formatUsd(balanceCents)}`,
+      );
+    }
+    return;
+  }
+  if (from === null || from === to || (from === 'Draft' && to === 'Unpaid')) return;
+  throw conflict(`Cannot change invoice status from ${from} to ${to}`);
+}
+
+/**
+ * What the activity log keeps of an invoice: its fields, its pharmacy and order by name and
+ * number, and its line items. Built from rows too, for the invoices a pharmacy's delete takes along.
+ */
+export function invoiceSnapshot(
+  invoice: Invoice & {
+    pharmacy: { name: string };
+    fromOrderNumber: string | null;
+    lineItems: readonly InvoiceLineItem[];
+  },
+): Snapshot {
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    pharmacy: invoice.pharmacy.name,
+    fromOrder: invoice.fromOrderNumber,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    terms: invoice.terms,
+    status: invoice.status,
+    amount: invoice.amount,
+    taxRate: invoice.taxRate,
+    taxAmount: invoice.taxAmount,
+    shipping: invoice.shipping,
+    subtotal: invoice.subtotal,
+    total: invoice.total,
+    balance: invoice.balance,
+    lotNumber: invoice.lotNumber,
+    traySize: invoice.traySize,
+    nestSize: invoice.nestSize,
+    caseSize: invoice.caseSize,
+    notes: invoice.notes,
+    lineItems: invoice.lineItems.map((line) => ({
+      description: line.description,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+  };
+}
+
+export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {
+  return inTransaction(db, async (trx) => {
+    await lockPharmacies(trx, [data.pharmacyId]);
+    const order = data.fromOrderId ? await lockOrder(trx, data.fromOrderId) : null;
+    if (order) {
+      await checkSourceOrder(trx, order, data.pharmacyId, { linking: true, moving: false });
+    }
+    const amount = amountOf(data, order);
+    const totals = computeTotals(amount, data);
+    const requested = data.status ?? 'Draft';
+    checkRequestedStatus(null, requested, totals.total, 'An invoice');
+    const status = settledStatus(requested, 0, totals.total);
+
+    // Taken last before the insert: the counter row stays locked until commit.
+    const invoiceNumber = await nextDocumentNumber(trx, invoiceEntity);
+    const { id } = await trx
+      .insertInto('invoices')
+      .values({
+        invoiceNumber,
+        fromOrderId: data.fromOrderId,
+        pharmacyId: data.pharmacyId,
+        invoiceDate: data.invoiceDate,
+        dueDate: data.dueDate,
+        terms: data.terms,
+        notes: data.notes,
+        lotNumber: data.lotNumber,
+        traySize: data.traySize,
+        nestSize: data.nestSize,
+        caseSize: data.caseSize,
+        status,
+        taxRate: data.taxRate,
+        shipping: data.shipping,
+        amount,
+        subtotal: fromCents(totals.subtotal),
+        taxAmount: fromCents(totals.taxAmount),
+        total: fromCents(totals.total),
+        balance: fromCents(totals.total),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (order) await copyOrderLines(trx, id, order.id);
+    await refreshPharmacyBalances(trx, [data.pharmacyId]);
+    const created = await getInvoice(trx, id);
+    await logCreate(trx, { entity: invoiceEntity, id, userId }, invoiceSnapshot(created));
+    return created;
+  });
+}
+
+/**
+ * Locks the invoice's pharmacy (and any other named), the order named (when one is), then the
+ * invoice. The invoice's pharmacy is read before its lock, so a move in between starts the
+ * transaction over.
+ */
+async function lockInvoice(
+  trx: Db,
+  id: number,
+  also: { pharmacies?: number[]; orderId?: number | null } = {},
+): Promise<{ invoice: Invoice; order: Order | null }> {
+  const before = await trx
+    .selectFrom('invoices')
+    .select('pharmacyId')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!before) throw notFound('Invoice');
+  await lockPharmacies(trx, [before.pharmacyId, ...(also.pharmacies ?? [])]);
+  const order = also.orderId ? await lockOrder(trx, also.orderId) : null;
+  const invoice = await lockOrThrow(trx, invoiceEntity, id);
+  if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
+  return { invoice, order };
+}
+
+/**
+ * The whole invoice (line items copied again when it is made from another order), or only
+ * `{status}`. The balance and status follow from the payments; a total below what is paid is
+ * refused, as is moving an invoice with payments to another pharmacy.
+ */
+export function updateInvoice(
+  db: Db,
+  id: number,
+  data: InvoiceUpdateData,
+  userId: string,
+): Promise<InvoiceDetails> {
+  return inTransaction(db, async (trx) => {
+    if (!('invoiceDate' in data)) {
+      const { invoice: current } = await lockInvoice(trx, id);
+      const from = current.status;
+      const to = data.status;
+      const label = `Invoice ${current.invoiceNumber}`;
+      checkRequestedStatus(from, to, toCents(current.balance), label);
+      const before = await getInvoice(trx, id);
+      if (to === from) return before;
+      await trx
+        .updateTable('invoices')
+        .set({
+          status: settledStatus(to, await paidCents(trx, id), toCents(current.total)),
+          updatedAt: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await refreshPharmacyBalances(trx, [current.pharmacyId]);
+      const after = await getInvoice(trx, id);
+      await logUpdate(
+        trx,
+        { entity: invoiceEntity, id, userId },
+        invoiceSnapshot(before),
+        invoiceSnapshot(after),
+      );
+      return after;
+    }
+
+    const { invoice: current, order } = await lockInvoice(trx, id, {
+      pharmacies: [data.pharmacyId],
+      orderId: data.fromOrderId,
+    });
+    const label = `Invoice ${current.invoiceNumber}`;
+    const relinked = data.fromOrderId !== current.fromOrderId;
+    if (order) {
+      await checkSourceOrder(trx, order, data.pharmacyId, {
+        linking: relinked,
+        moving: data.pharmacyId !== current.pharmacyId,
+      });
+    }
+    const paid = await paidCents(trx, id);
+    if (data.pharmacyId !== current.pharmacyId && paid > 0) {
+      throw conflict(`${label} has payments and cannot move to another pharmacy`);
+    }
+    const amount = amountOf(data, order);
+    const totals = computeTotals(amount, data);
+    if (totals.total < paid) {
+      throw conflict(
+        `${label} total of ${formatUsd(totals.total)} cannot be below the ${formatUsd(paid)} already paid`,
+      );
+    }
+    const from = current.status;
+    if (data.status) checkRequestedStatus(from, data.status, totals.total - paid, label);
+    const status = settledStatus(data.status ?? from, paid, totals.total);
+
+    const before = await getInvoice(trx, id);
+    await trx
+      .updateTable('invoices')
+      .set({
+        fromOrderId: data.fromOrderId,
+        pharmacyId: data.pharmacyId,
+        invoiceDate: data.invoiceDate,
+        dueDate: data.dueDate,
+        terms: data.terms,
+        notes: data.notes,
+        lotNumber: data.lotNumber,
+        traySize: data.traySize,
+        nestSize: data.nestSize,
+        caseSize: data.caseSize,
+        status,
+        taxRate: data.taxRate,
+        shipping: data.shipping,
+        amount,
+        subtotal: fromCents(totals.subtotal),
+        taxAmount: fromCents(totals.taxAmount),
+        total: fromCents(totals.total),
+        balance: fromCents(totals.total - paid),
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (relinked) {
+      if (order) await copyOrderLines(trx, id, order.id);
+      else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
+    }
+    await refreshPharmacyBalances(trx, [current.pharmacyId, data.pharmacyId]);
+    const after = await getInvoice(trx, id);
+    await logUpdate(
+      trx,
+      { entity: invoiceEntity, id, userId },
+      invoiceSnapshot(before),
+      invoiceSnapshot(after),
+    );
+    return after;
+  });
+}
+
+/** Hard delete with its line items and payments; the activity log keeps all three. */
+export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return inTransaction(db, async (trx) => {
+    const { invoice } = await lockInvoice(trx, id);
+    const details = await getInvoice(trx, id);
+    const payments = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('invoiceId', '=', id)
+      .orderBy('id')
+      .execute();
+    await trx.deleteFrom('invoices').where('id', '=', id).execute();
+    await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
+    const snapshot = invoiceSnapshot(details);
+    const deletedWith = { entityType: 'invoice', label: details.invoiceNumber };
+    await logActivities(trx, [
+      deleteEntry({ entity: invoiceEntity, id, userId }, snapshot, { cascade: { payments } }),
+      ...payments.map((payment) =>
+        deleteEntry(
+          { entity: paymentEntity, id: payment.id, userId },
+          paymentSnapshot({ ...payment, invoice: details, pharmacy: details.pharmacy }),
+          { deletedWith },
+        ),
+      ),
+    ]);
+    return { id };
+  });
+}

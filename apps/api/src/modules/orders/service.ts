@@ -1,0 +1,329 @@
+import type { Db, Order, OrderLineItem } from '@pharm/db';
+import {
+  fromCents,
+  canTransitionOrder,
+  isOrderEditable,
+  orderTotals,
+  type OrderData,
+  type OrderListQuery,
+  type OrderUpdateData,
+  type Page,
+} from '@pharm/validators';
+import { sql } from 'kysely';
+import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
+import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/credit-hold.js';
+import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
+import { conflict, invalid, notFound } from '../../lib/domain-error.js';
+import { paginate } from '../../lib/db/paginate.js';
+import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
+import { orderEntity } from './entity.js';
+
+export interface OrderListItem extends Order {
+  pharmacy: { name: string };
+  lineItems: OrderLineItem[];
+  /** Σ qty of the line items (the list's Items column). */
+  itemCount: number;
+  /** The invoice made from it, while there is one (an order is invoiced at most once). */
+  invoice: OrderInvoice | null;
+}
+
+export interface OrderDetails extends Order {
+  pharmacy: {
+    name: string;
+    contactName: string | null;
+    email: string;
+    phone: string | null;
+    shippingAddress: string | null;
+    billingAddress: string | null;
+  };
+  lineItems: OrderLineItem[];
+  itemCount: number;
+  invoice: OrderInvoice | null;
+}
+
+const itemCount = (lineItems: readonly OrderLineItem[]) =>
+  lineItems.reduce((n, line) => n + line.qty, 0);
+
+async function lineItemsOf(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderLineItem[]>> {
+  const byOrder = new Map<number, OrderLineItem[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .selectFrom('orderLineItems')
+    .selectAll()
+    .where('orderId', 'in', orderIds)
+    .orderBy('orderId')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+/** Newest first, keyset-paginated on id; `q` matches the order number or the pharmacy name. */
+export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<OrderListItem>> {
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .selectAll('o')
+    .select('p.name as pharmacyName');
+  if (query.status) q = q.where('o.status', '=', query.status);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const pharmacyIds = await pharmacyIdsMatching(db, pattern);
+    q = q.where((eb) =>
+      eb.or([
+        eb('o.orderNumber', 'ilike', pattern),
+        ...(pharmacyIds.length ? [eb('o.pharmacyId', 'in', pharmacyIds)] : []),
+      ]),
+    );
+  }
+  const page = await paginate(q, query, 'o.id');
+  const ids = page.items.map((row) => row.id);
+  const lines = await lineItemsOf(db, ids);
+  const invoices = await orderInvoices(db, ids);
+  const items = page.items.map(({ pharmacyName, ...order }) => {
+    const lineItems = lines.get(order.id) ?? [];
+    return {
+      ...order,
+      pharmacy: { name: pharmacyName },
+      lineItems,
+      itemCount: itemCount(lineItems),
+      invoice: invoices.get(order.id) ?? null,
+    };
+  });
+  return { items, nextCursor: page.nextCursor };
+}
+
+export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+    .selectAll('o')
+    .select([
+      'p.name as pharmacyName',
+      'p.contactName',
+      'p.email',
+      'p.phone',
+      'p.shippingAddress',
+      'p.billingAddress',
+    ])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Order');
+  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...order } =
+    row;
+  const lineItems = (await lineItemsOf(db, [id])).get(id) ?? [];
+  return {
+    ...order,
+    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
+    lineItems,
+    itemCount: itemCount(lineItems),
+    invoice: (await orderInvoices(db, [id])).get(id) ?? null,
+  };
+}
+
+/** docs/rules.md §2: the server's own line totals and total; client-sent ones are ignored. */
+function computeTotals(data: OrderData) {
+  const totals = orderTotals(data.lineItems);
+  if (!totals.fits) throw invalid('Order total is too large');
+  return { lineTotals: totals.lineTotals.map(fromCents), total: fromCents(totals.total) };
+}
+
+/** The pharmacy must exist; the key-share lock keeps it from being deleted until we commit. */
+async function lockPharmacy(trx: Db, pharmacyId: number): Promise<void> {
+  const pharmacy = await trx
+    .selectFrom('pharmacies')
+    .select('id')
+    .where('id', '=', pharmacyId)
+    .forKeyShare()
+    .executeTakeFirst();
+  if (!pharmacy) throw invalid(`Pharmacy ${pharmacyId} does not exist`, ['pharmacyId']);
+}
+
+async function insertLineItems(
+  trx: Db,
+  orderId: number,
+  data: OrderData,
+  lineTotals: string[],
+): Promise<void> {
+  await trx
+    .insertInto('orderLineItems')
+    .values(
+      data.lineItems.map((line, position) => ({
+        orderId,
+        position,
+        productSku: line.productSku,
+        variantSku: line.variantSku,
+        description: line.description,
+        qty: line.qty,
+        unitPrice: line.unitPrice,
+        lineTotal: lineTotals[position]!,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * What the activity log keeps of an order: its fields, its pharmacy by name and its line items.
+ * Built from rows too, for the orders a pharmacy's delete takes along.
+ */
+export function orderSnapshot(
+  order: Order & { pharmacy: { name: string }; lineItems: readonly OrderLineItem[] },
+): Snapshot {
+  return {
+    orderNumber: order.orderNumber,
+    pharmacy: order.pharmacy.name,
+    orderDate: order.orderDate,
+    shipMethod: order.shipMethod,
+    status: order.status,
+    notes: order.notes,
+    subtotal: order.subtotal,
+    total: order.total,
+    lineItems: order.lineItems.map((line) => ({
+      productSku: line.productSku,
+      variantSku: line.variantSku,
+      description: line.description,
+      qty: line.qty,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+  };
+}
+
+export function createOrder(db: Db, data: OrderData, userId: string): Promise<OrderDetails> {
+  const totals = computeTotals(data);
+  return inTransaction(db, async (trx) => {
+    await lockPharmacy(trx, data.pharmacyId);
+    // Taken last before the insert: the counter row stays locked until commit.
+    const orderNumber = await nextDocumentNumber(trx, orderEntity);
+    const { id } = await trx
+      .insertInto('orders')
+      .values({
+        orderNumber,
+        pharmacyId: data.pharmacyId,
+        orderDate: data.orderDate,
+        shipMethod: data.shipMethod,
+        notes: data.notes,
+        subtotal: totals.total,
+        total: totals.total,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertLineItems(trx, id, data, totals.lineTotals);
+    const created = await getOrder(trx, id);
+    await logCreate(trx, { entity: orderEntity, id, userId }, orderSnapshot(created));
+    return created;
+  });
+}
+
+/**
+ * Sending (Draft → Sent) an order of a pharmacy on credit hold is refused unless the request
+ * gives a reason to override it; returns what the activity log keeps of an override, or null.
+ */
+async function checkCreditHold(
+  trx: Db,
+  pharmacyId: number,
+  overrideReason: string | undefined,
+): Promise<{ holdReason: string; overrideReason: string } | null> {
+  const row = await pharmaciesWithHold(trx)
+    .select(['p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .where('p.id', '=', pharmacyId)
+    .executeTakeFirst();
+  const hold = row && withCreditHold(row).creditHold;
+  if (!row || !hold) return null;
+  if (!overrideReason) {
+    throw conflict(`Pharmacy ${row.name} is on credit hold: ${hold.reason}`);
+  }
+  return { holdReason: hold.reason, overrideReason };
+}
+
+/**
+ * A status change alone (`{status}`), or the whole order with an optional status change; the
+ * line items are replaced. Setting the status the order already has changes nothing.
+ */
+export function updateOrder(
+  db: Db,
+  id: number,
+  data: OrderUpdateData,
+  userId: string,
+): Promise<OrderDetails> {
+  const totals = 'lineItems' in data ? computeTotals(data) : null;
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrThrow(trx, orderEntity, id);
+    const from = current.status;
+    const to = data.status ?? from;
+    if (!canTransitionOrder(from, to)) {
+      throw conflict(`Cannot change order status from ${from} to ${to}`);
+    }
+    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : current.pharmacyId;
+    const holdOverride =
+      from === 'Draft' && to === 'Sent'
+        ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
+        : null;
+
+    const before = await getOrder(trx, id);
+
+    if (!('lineItems' in data) || !totals) {
+      if (to === from) return before;
+      await trx
+        .updateTable('orders')
+        .set({ status: to, updatedAt: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+      const after = await getOrder(trx, id);
+      await logUpdate(
+        trx,
+        { entity: orderEntity, id, userId },
+        orderSnapshot(before),
+        orderSnapshot(after),
+        holdOverride ? { creditHoldOverride: holdOverride } : {},
+      );
+      return after;
+    }
+
+    if (!isOrderEditable(from)) {
+      throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
+    }
+    if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
+    await trx
+      .updateTable('orders')
+      .set({
+        pharmacyId: data.pharmacyId,
+        orderDate: data.orderDate,
+        shipMethod: data.shipMethod,
+        notes: data.notes,
+        status: to,
+        subtotal: totals.total,
+        total: totals.total,
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
+    await insertLineItems(trx, id, data, totals.lineTotals);
+    const after = await getOrder(trx, id);
+    await logUpdate(
+      trx,
+      { entity: orderEntity, id, userId },
+      orderSnapshot(before),
+      orderSnapshot(after),
+      holdOverride ? { creditHoldOverride: holdOverride } : {},
+    );
+    return after;
+  });
+}
+
+/** Hard delete; the activity log keeps the order and its line items. */
+export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return inTransaction(db, async (trx) => {
+    await lockOrThrow(trx, orderEntity, id);
+    const order = await getOrder(trx, id);
+    await trx.deleteFrom('orders').where('id', '=', id).execute();
+    await logDelete(trx, { entity: orderEntity, id, userId }, orderSnapshot(order));
+    return { id };
+  });
+}

@@ -1,0 +1,27 @@
+import { idParam, paymentCreateSchema, paymentListQuery, paymentSchema } from '@pharm/validators';
+import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import {
+  createPayment,
+  deletePayment,
+  getPayment,
+  paymentInvoiceOptions,
+  listPayments,
+  updatePayment,
+} from './service.js';
+
+export const paymentsRouter = createTRPCRouter({
+  list: protectedProcedure
+    .input(paymentListQuery.prefault({}))
+    .query(({ ctx, input }) => listPayments(ctx.db, input)),
+  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPayment(ctx.db, input.id)),
+  invoiceOptions: protectedProcedure.query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
+  create: protectedProcedure
+    .input(paymentCreateSchema)
+    .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
+  update: protectedProcedure
+    .input(idParam.extend({ data: paymentSchema }))
+    .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
+  delete: protectedProcedure
+    .input(idParam)
+    .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
+});

@@ -1,0 +1,217 @@
+import type { Db, Pharmacy } from '@pharm/db';
+import type { CreditHold, Page, PharmacyData, PharmacyListQuery } from '@pharm/validators';
+import { sql } from 'kysely';
+import { deleteEntry, logActivities, logCreate, logUpdate } from '../activity/record.js';
+import { invoiceSnapshot } from '../invoices/service.js';
+import { orderSnapshot } from '../orders/service.js';
+import { paymentSnapshot } from '../payments/service.js';
+import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from './credit-hold.js';
+import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { notFound } from '../../lib/domain-error.js';
+import { toPage } from '../../lib/db/paginate.js';
+import { PreparedQuery } from '../../lib/db/prepared.js';
+import { containsPattern } from '../../lib/db/sql.js';
+import { invoiceEntity } from '../invoices/entity.js';
+import { orderEntity } from '../orders/entity.js';
+import { paymentEntity } from '../payments/entity.js';
+import { pharmacyEntity } from './entity.js';
+
+/** A pharmacy as the API answers it: the row and whether it is on credit hold, and why. */
+export interface PharmacyWithHold extends Pharmacy {
+  creditHold: CreditHold;
+}
+
+/** The list's query; compiled once per filter shape (lib/prepared.ts). */
+const pharmacyList = new PreparedQuery(
+  (db, v: { pattern?: string; hold?: true; cursor?: number; fetch: number }) => {
+    let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
+    if (v.pattern !== undefined) {
+      // Same expression as the trigram index pharmacies_search_idx.
+      q = q.where(
+        sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
+        'ilike',
+        v.pattern,
+      );
+    }
+    if (v.hold) q = q.where(isOnHold);
+    if (v.cursor !== undefined) q = q.where('p.id', '<', v.cursor);
+    return q.orderBy('p.id', 'desc').limit(v.fetch);
+  },
+);
+
+/** Newest first, keyset on the id (as lib/paginate.ts). */
+export async function listPharmacies(
+  db: Db,
+  query: PharmacyListQuery,
+): Promise<Page<PharmacyWithHold>> {
+  const rows = await pharmacyList.execute(db, {
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    hold: query.hold || undefined,
+    cursor: query.cursor ?? undefined,
+    fetch: query.limit + 1,
+  });
+  const page = toPage(rows, query.limit);
+  return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
+}
+
+/** Every pharmacy for the pickers, by name, with its credit hold (the order form shows it). */
+export async function pharmacyOptions(
+  db: Db,
+): Promise<{ id: number; name: string; creditHold: CreditHold }[]> {
+  const rows = await pharmaciesWithHold(db)
+    .select(['p.id', 'p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    creditHold: withCreditHold(row).creditHold,
+  }));
+}
+
+export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold> {
+  const pharmacy = await pharmaciesWithHold(db)
+    .selectAll('p')
+    .select(HOLD_COLUMNS)
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  if (!pharmacy) throw notFound('Pharmacy');
+  return withCreditHold(pharmacy);
+}
+
+export function createPharmacy(
+  db: Db,
+  data: PharmacyData,
+  userId: string,
+): Promise<PharmacyWithHold> {
+  return inTransaction(db, async (trx) => {
+    const pharmacy = await trx
+      .insertInto('pharmacies')
+      .values(data)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logCreate(trx, { entity: pharmacyEntity, id: pharmacy.id, userId }, pharmacy);
+    return getPharmacy(trx, pharmacy.id);
+  });
+}
+
+export function updatePharmacy(
+  db: Db,
+  id: number,
+  data: PharmacyData,
+  userId: string,
+): Promise<PharmacyWithHold> {
+  return inTransaction(db, async (trx) => {
+    // FOR NO KEY UPDATE, the lock the UPDATE takes anyway: orders may still key-share the row.
+    const before = await trx
+      .selectFrom('pharmacies')
+      .selectAll()
+      .where('id', '=', id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Pharmacy');
+    const pharmacy = await trx
+      .updateTable('pharmacies')
+      .set({ ...data, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logUpdate(trx, { entity: pharmacyEntity, id, userId }, before, pharmacy);
+    return getPharmacy(trx, id);
+  });
+}
+
+/**
+ * Deletes the pharmacy with its orders, invoices and payments (the FK cascades), keeping a
+ * snapshot of all of it in the activity log.
+ */
+export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
+  return inTransaction(db, async (trx) => {
+    const pharmacy = await lockOrThrow(trx, pharmacyEntity, id);
+    const orders = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
+    const orderLineItems = orders.length
+      ? await trx
+          .selectFrom('orderLineItems')
+          .selectAll()
+          .where(
+            'orderId',
+            'in',
+            orders.map((o) => o.id),
+          )
+          .orderBy('position')
+          .execute()
+      : [];
+    const invoices = await trx
+      .selectFrom('invoices')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
+    const invoiceLineItems = invoices.length
+      ? await trx
+          .selectFrom('invoiceLineItems')
+          .selectAll()
+          .where(
+            'invoiceId',
+            'in',
+            invoices.map((i) => i.id),
+          )
+          .orderBy('position')
+          .execute()
+      : [];
+    const payments = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('pharmacyId', '=', id)
+      .execute();
+    await trx.deleteFrom('pharmacies').where('id', '=', id).execute();
+    // Each record that went with it gets its own delete row too, so its history ends findably.
+    const deletedWith = { entityType: 'pharmacy', label: pharmacy.name };
+    const orderNumbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
+    const invoiceNumbers = new Map(invoices.map((i) => [i.id, i.invoiceNumber]));
+    await logActivities(trx, [
+      deleteEntry({ entity: pharmacyEntity, id, userId }, pharmacy, {
+        cascade: { orders, orderLineItems, invoices, invoiceLineItems, payments },
+      }),
+      ...orders.map((order) =>
+        deleteEntry(
+          { entity: orderEntity, id: order.id, userId },
+          orderSnapshot({
+            ...order,
+            pharmacy,
+            lineItems: orderLineItems.filter((line) => line.orderId === order.id),
+          }),
+          { deletedWith },
+        ),
+      ),
+      ...invoices.map((invoice) =>
+        deleteEntry(
+          { entity: invoiceEntity, id: invoice.id, userId },
+          invoiceSnapshot({
+            ...invoice,
+            pharmacy,
+            fromOrderNumber: orderNumbers.get(invoice.fromOrderId ?? 0) ?? null,
+            lineItems: invoiceLineItems.filter((line) => line.invoiceId === invoice.id),
+          }),
+          { deletedWith },
+        ),
+      ),
+      ...payments.map((payment) =>
+        deleteEntry(
+          { entity: paymentEntity, id: payment.id, userId },
+          paymentSnapshot({
+            ...payment,
+            pharmacy,
+            invoice: { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
+          }),
+          { deletedWith },
+        ),
+      ),
+    ]);
+    return { id };
+  });
+}

@@ -1,0 +1,7 @@
+import { recallQuery } from '@pharm/validators';
+import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { recall } from './service.js';
+
+export const recallRouter = createTRPCRouter({
+  find: protectedProcedure.input(recallQuery).query(({ ctx, input }) => recall(ctx.db, input)),
+});

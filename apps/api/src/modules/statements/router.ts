@@ -1,0 +1,10 @@
+import { statementQuery } from '@pharm/validators';
+import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { pharmacyStatement } from './service.js';
+
+export const statementsRouter = createTRPCRouter({
+  /** A pharmacy's statement of account for a period. */
+  get: protectedProcedure
+    .input(statementQuery)
+    .query(({ ctx, input }) => pharmacyStatement(ctx.db, input)),
+});

@@ -1,7 +1,0 @@
-import { recallQuery } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../trpc.js';
-import { recall } from './recall.service.js';
-
-export const recallRouter = createTRPCRouter({
-  find: protectedProcedure.input(recallQuery).query(({ ctx, input }) => recall(ctx.db, input)),
-});
