@@ -8,10 +8,12 @@ export type BackupKind = (typeof BACKUP_KINDS)[number];
 export const backupOutput = z.object({
   name: z.string(),
   kind: z.enum(BACKUP_KINDS),
-  /** Bytes. */
+  /** Bytes on disk (compressed). */
   size: count,
+  /** When it was taken (ISO, UTC), from its name. */
   createdAt: timestamp,
 });
+export type BackupEntry = z.output<typeof backupOutput>;
 
 /** The backups this server keeps, or that it keeps none (on PostgreSQL they are the operator's). */
 export const backupsListOutput = z.discriminatedUnion('keptByServer', [

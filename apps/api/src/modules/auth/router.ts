@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { loginSchema, registerSchema } from '@pharm/validators';
+import { loginSchema, okOutput, registerSchema, userOutput } from '@pharm/validators';
 import type { Context } from '../../context.js';
 import { createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
 import { authenticate, registerUser } from './service.js';
@@ -12,32 +12,38 @@ function requireSession(ctx: Context) {
 
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null. */
-  me: publicProcedure.query(({ ctx }) => ctx.user),
+  me: publicProcedure.output(userOutput.nullable()).query(({ ctx }) => ctx.user),
 
   /** GET /api/user: 401 when signed out, as the spec's client expects. */
-  user: protectedProcedure.query(({ ctx }) => ctx.user),
+  user: protectedProcedure.output(userOutput).query(({ ctx }) => ctx.user),
 
-  register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await registerUser(
-      ctx.db,
-      input,
-      { ip: ctx.ip, guards: ctx.authGuards },
-      ctx.config.registration,
-    );
-    await session.signIn(user.id);
-    return user;
-  }),
+  register: publicProcedure
+    .input(registerSchema)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await registerUser(
+        ctx.db,
+        input,
+        { ip: ctx.ip, guards: ctx.authGuards },
+        ctx.config.registration,
+      );
+      await session.signIn(user.id);
+      return user;
+    }),
 
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
-    await session.signIn(user.id);
-    return user;
-  }),
+  login: publicProcedure
+    .input(loginSchema)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
+      await session.signIn(user.id);
+      return user;
+    }),
 
   /** 401 without a session, like every other signed-in call. */
-  logout: protectedProcedure.mutation(async ({ ctx }) => {
+  logout: protectedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await requireSession(ctx).signOut();
     return { ok: true as const };
   }),

@@ -1,7 +1,12 @@
+import { dashboardRecentOutput, dashboardSummaryOutput } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { dashboardRecent, dashboardSummary } from './service.js';
 
 export const dashboardRouter = createTRPCRouter({
-  summary: protectedProcedure.query(({ ctx }) => dashboardSummary(ctx.db)),
-  recent: protectedProcedure.query(({ ctx }) => dashboardRecent(ctx.db)),
+  summary: protectedProcedure
+    .output(dashboardSummaryOutput)
+    .query(({ ctx }) => dashboardSummary(ctx.db)),
+  recent: protectedProcedure
+    .output(dashboardRecentOutput)
+    .query(({ ctx }) => dashboardRecent(ctx.db)),
 });

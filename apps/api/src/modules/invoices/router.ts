@@ -1,4 +1,13 @@
-import { idParam, invoiceListQuery, invoiceSchema, invoiceUpdateSchema } from '@pharm/validators';
+import {
+  deletedRecord,
+  idParam,
+  invoiceListQuery,
+  invoiceOrderOptionsOutput,
+  invoiceOutput,
+  invoicePageOutput,
+  invoiceSchema,
+  invoiceUpdateSchema,
+} from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createInvoice,
@@ -12,16 +21,25 @@ import {
 export const invoicesRouter = createTRPCRouter({
   list: protectedProcedure
     .input(invoiceListQuery.prefault({}))
+    .output(invoicePageOutput)
     .query(({ ctx, input }) => listInvoices(ctx.db, input)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
-  orderOptions: protectedProcedure.query(({ ctx }) => invoiceOrderOptions(ctx.db)),
+  get: protectedProcedure
+    .input(idParam)
+    .output(invoiceOutput)
+    .query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
+  orderOptions: protectedProcedure
+    .output(invoiceOrderOptionsOutput)
+    .query(({ ctx }) => invoiceOrderOptions(ctx.db)),
   create: protectedProcedure
     .input(invoiceSchema)
+    .output(invoiceOutput)
     .mutation(({ ctx, input }) => createInvoice(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: invoiceUpdateSchema }))
+    .output(invoiceOutput)
     .mutation(({ ctx, input }) => updateInvoice(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
+    .output(deletedRecord)
     .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user.id)),
 });

@@ -1,4 +1,13 @@
-import { idParam, paymentCreateSchema, paymentListQuery, paymentSchema } from '@pharm/validators';
+import {
+  deletedRecord,
+  idParam,
+  paymentCreateSchema,
+  paymentInvoiceOptionsOutput,
+  paymentListQuery,
+  paymentOutput,
+  paymentPageOutput,
+  paymentSchema,
+} from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPayment,
@@ -12,16 +21,25 @@ import {
 export const paymentsRouter = createTRPCRouter({
   list: protectedProcedure
     .input(paymentListQuery.prefault({}))
+    .output(paymentPageOutput)
     .query(({ ctx, input }) => listPayments(ctx.db, input)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPayment(ctx.db, input.id)),
-  invoiceOptions: protectedProcedure.query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
+  get: protectedProcedure
+    .input(idParam)
+    .output(paymentOutput)
+    .query(({ ctx, input }) => getPayment(ctx.db, input.id)),
+  invoiceOptions: protectedProcedure
+    .output(paymentInvoiceOptionsOutput)
+    .query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
   create: protectedProcedure
     .input(paymentCreateSchema)
+    .output(paymentOutput)
     .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: paymentSchema }))
+    .output(paymentOutput)
     .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
+    .output(deletedRecord)
     .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
 });

@@ -1,4 +1,12 @@
-import { idParam, pharmacyListQuery, pharmacySchema } from '@pharm/validators';
+import {
+  deletedRecord,
+  idParam,
+  pharmacyListQuery,
+  pharmacyOptionsOutput,
+  pharmacyOutput,
+  pharmacyPageOutput,
+  pharmacySchema,
+} from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPharmacy,
@@ -12,16 +20,25 @@ import {
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
     .input(pharmacyListQuery.prefault({}))
+    .output(pharmacyPageOutput)
     .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
-  options: protectedProcedure.query(({ ctx }) => pharmacyOptions(ctx.db)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
+  options: protectedProcedure
+    .output(pharmacyOptionsOutput)
+    .query(({ ctx }) => pharmacyOptions(ctx.db)),
+  get: protectedProcedure
+    .input(idParam)
+    .output(pharmacyOutput)
+    .query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure
     .input(pharmacySchema)
+    .output(pharmacyOutput)
     .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: pharmacySchema }))
+    .output(pharmacyOutput)
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
+    .output(deletedRecord)
     .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
 });

@@ -1,11 +1,18 @@
 import {
   catalogCsvSchema,
   catalogImportSchema,
+  deletedRecord,
   idParam,
+  importProviderOutput,
+  importResultOutput,
   productListQuery,
+  productOptionsOutput,
+  productOutput,
+  productPageOutput,
   productSaveSchema,
   productSchema,
   productUpdateSchema,
+  variantOutput,
   variantSchema,
 } from '@pharm/validators';
 import { notFound } from '../../lib/domain-error.js';
@@ -28,53 +35,72 @@ import {
 export const productsRouter = createTRPCRouter({
   list: protectedProcedure
     .input(productListQuery.prefault({}))
+    .output(productPageOutput)
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** Active products with their variants for the order form's pickers. */
-  options: protectedProcedure.query(({ ctx }) => productOptions(ctx.db)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getProduct(ctx.db, input.id)),
+  options: protectedProcedure
+    .output(productOptionsOutput)
+    .query(({ ctx }) => productOptions(ctx.db)),
+  get: protectedProcedure
+    .input(idParam)
+    .output(productOutput)
+    .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
   create: protectedProcedure
     .input(productSchema)
+    .output(productOutput)
     .mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: productUpdateSchema }))
+    .output(productOutput)
     .mutation(({ ctx, input }) => updateProduct(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
+    .output(deletedRecord)
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id, ctx.user.id)),
   /** The product form: product and variant list saved together. */
   save: protectedProcedure
     .input(productSaveSchema)
+    .output(productOutput)
     .mutation(({ ctx, input }) => saveProduct(ctx.db, input, ctx.user.id)),
   createVariant: protectedProcedure
     .input(variantSchema)
+    .output(variantOutput)
     .mutation(({ ctx, input }) => createVariant(ctx.db, input, ctx.user.id)),
   deleteVariant: protectedProcedure
     .input(idParam)
+    .output(deletedRecord)
     .mutation(({ ctx, input }) => deleteVariant(ctx.db, input.id, ctx.user.id)),
 
   /** The configured catalogue provider, for the import button's label. */
-  importProvider: protectedProcedure.query(({ ctx }) => {
+  importProvider: protectedProcedure.output(importProviderOutput).query(({ ctx }) => {
     const { name, slug } = catalogProvider(ctx.config, ctx.heavyWork);
     return { name, slug };
   }),
   /** Imports the configured provider's feed; `provider` (the REST path's slug) must name it. */
-  importCatalog: protectedProcedure.input(catalogImportSchema).mutation(async ({ ctx, input }) => {
-    const provider = catalogProvider(ctx.config, ctx.heavyWork);
-    if (input?.provider !== undefined && input.provider !== provider.slug)
-      throw notFound('Catalogue provider');
-    const feed = await provider.fetch();
-    return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id });
-  }),
+  importCatalog: protectedProcedure
+    .input(catalogImportSchema)
+    .output(importResultOutput)
+    .mutation(async ({ ctx, input }) => {
+      const provider = catalogProvider(ctx.config, ctx.heavyWork);
+      if (input?.provider !== undefined && input.provider !== provider.slug)
+        throw notFound('Catalogue provider');
+      const feed = await provider.fetch();
+      return importCatalog(ctx.db, feed, { provider: provider.name, userId: ctx.user.id });
+    }),
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
     .input(catalogCsvSchema)
+    .output(importResultOutput)
     .mutation(async ({ ctx, input }) =>
       previewCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv')),
     ),
-  importCsv: protectedProcedure.input(catalogCsvSchema).mutation(async ({ ctx, input }) =>
-    importCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv'), {
-      provider: 'CSV upload',
-      userId: ctx.user.id,
-    }),
-  ),
+  importCsv: protectedProcedure
+    .input(catalogCsvSchema)
+    .output(importResultOutput)
+    .mutation(async ({ ctx, input }) =>
+      importCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv'), {
+        provider: 'CSV upload',
+        userId: ctx.user.id,
+      }),
+    ),
 });

@@ -1,7 +1,10 @@
-import { recallQuery } from '@pharm/validators';
+import { recallOutput, recallQuery } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { recall } from './service.js';
 
 export const recallRouter = createTRPCRouter({
-  find: protectedProcedure.input(recallQuery).query(({ ctx, input }) => recall(ctx.db, input)),
+  find: protectedProcedure
+    .input(recallQuery)
+    .output(recallOutput)
+    .query(({ ctx, input }) => recall(ctx.db, input)),
 });

@@ -1,7 +1,10 @@
-import { searchSchema } from '@pharm/validators';
+import { searchOutput, searchSchema } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { search } from './service.js';
 
 export const searchRouter = createTRPCRouter({
-  find: protectedProcedure.input(searchSchema).query(({ ctx, input }) => search(ctx.db, input.q)),
+  find: protectedProcedure
+    .input(searchSchema)
+    .output(searchOutput)
+    .query(({ ctx, input }) => search(ctx.db, input.q)),
 });

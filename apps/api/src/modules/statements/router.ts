@@ -1,4 +1,4 @@
-import { statementQuery } from '@pharm/validators';
+import { statementOutput, statementQuery } from '@pharm/validators';
 import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { pharmacyStatement } from './service.js';
 
@@ -6,5 +6,6 @@ export const statementsRouter = createTRPCRouter({
   /** A pharmacy's statement of account for a period. */
   get: protectedProcedure
     .input(statementQuery)
+    .output(statementOutput)
     .query(({ ctx, input }) => pharmacyStatement(ctx.db, input)),
 });
