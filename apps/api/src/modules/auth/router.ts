@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { loginSchema, okOutput, registerSchema, userOutput } from '@pharm/validators';
 import type { Context } from '../../context.js';
-import { createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
 import { authenticate, registerUser } from './service.js';
 
 function requireSession(ctx: Context) {
@@ -12,14 +12,14 @@ function requireSession(ctx: Context) {
 
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null. */
-  me: publicProcedure.output(userOutput.nullable()).query(({ ctx }) => ctx.user),
+  me: publicProcedure.output(answers(userOutput.nullable())).query(({ ctx }) => ctx.user),
 
   /** GET /api/user: 401 when signed out, as the spec's client expects. */
-  user: protectedProcedure.output(userOutput).query(({ ctx }) => ctx.user),
+  user: protectedProcedure.output(answers(userOutput)).query(({ ctx }) => ctx.user),
 
   register: publicProcedure
     .input(registerSchema)
-    .output(userOutput)
+    .output(answers(userOutput))
     .mutation(async ({ ctx, input }) => {
       const session = requireSession(ctx);
       const user = await registerUser(
@@ -34,7 +34,7 @@ export const authRouter = createTRPCRouter({
 
   login: publicProcedure
     .input(loginSchema)
-    .output(userOutput)
+    .output(answers(userOutput))
     .mutation(async ({ ctx, input }) => {
       const session = requireSession(ctx);
       const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
@@ -43,7 +43,7 @@ export const authRouter = createTRPCRouter({
     }),
 
   /** 401 without a session, like every other signed-in call. */
-  logout: protectedProcedure.output(okOutput).mutation(async ({ ctx }) => {
+  logout: protectedProcedure.output(answers(okOutput)).mutation(async ({ ctx }) => {
     await requireSession(ctx).signOut();
     return { ok: true as const };
   }),

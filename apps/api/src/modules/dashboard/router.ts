@@ -1,12 +1,12 @@
 import { dashboardRecentOutput, dashboardSummaryOutput } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { dashboardRecent, dashboardSummary } from './service.js';
 
 export const dashboardRouter = createTRPCRouter({
   summary: protectedProcedure
-    .output(dashboardSummaryOutput)
+    .output(answers(dashboardSummaryOutput))
     .query(({ ctx }) => dashboardSummary(ctx.db)),
   recent: protectedProcedure
-    .output(dashboardRecentOutput)
+    .output(answers(dashboardRecentOutput))
     .query(({ ctx }) => dashboardRecent(ctx.db)),
 });

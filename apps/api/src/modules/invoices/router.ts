@@ -8,7 +8,7 @@ import {
   invoiceSchema,
   invoiceUpdateSchema,
 } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createInvoice,
   deleteInvoice,
@@ -21,25 +21,25 @@ import {
 export const invoicesRouter = createTRPCRouter({
   list: protectedProcedure
     .input(invoiceListQuery.prefault({}))
-    .output(invoicePageOutput)
+    .output(answers(invoicePageOutput))
     .query(({ ctx, input }) => listInvoices(ctx.db, input)),
   get: protectedProcedure
     .input(idParam)
-    .output(invoiceOutput)
+    .output(answers(invoiceOutput))
     .query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
   orderOptions: protectedProcedure
-    .output(invoiceOrderOptionsOutput)
+    .output(answers(invoiceOrderOptionsOutput))
     .query(({ ctx }) => invoiceOrderOptions(ctx.db)),
   create: protectedProcedure
     .input(invoiceSchema)
-    .output(invoiceOutput)
+    .output(answers(invoiceOutput))
     .mutation(({ ctx, input }) => createInvoice(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: invoiceUpdateSchema }))
-    .output(invoiceOutput)
+    .output(answers(invoiceOutput))
     .mutation(({ ctx, input }) => updateInvoice(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
-    .output(deletedRecord)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user.id)),
 });

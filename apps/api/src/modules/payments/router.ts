@@ -8,7 +8,7 @@ import {
   paymentPageOutput,
   paymentSchema,
 } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPayment,
   deletePayment,
@@ -21,25 +21,25 @@ import {
 export const paymentsRouter = createTRPCRouter({
   list: protectedProcedure
     .input(paymentListQuery.prefault({}))
-    .output(paymentPageOutput)
+    .output(answers(paymentPageOutput))
     .query(({ ctx, input }) => listPayments(ctx.db, input)),
   get: protectedProcedure
     .input(idParam)
-    .output(paymentOutput)
+    .output(answers(paymentOutput))
     .query(({ ctx, input }) => getPayment(ctx.db, input.id)),
   invoiceOptions: protectedProcedure
-    .output(paymentInvoiceOptionsOutput)
+    .output(answers(paymentInvoiceOptionsOutput))
     .query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
   create: protectedProcedure
     .input(paymentCreateSchema)
-    .output(paymentOutput)
+    .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: paymentSchema }))
-    .output(paymentOutput)
+    .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
-    .output(deletedRecord)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
 });

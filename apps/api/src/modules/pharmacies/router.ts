@@ -7,7 +7,7 @@ import {
   pharmacyPageOutput,
   pharmacySchema,
 } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPharmacy,
   deletePharmacy,
@@ -20,25 +20,25 @@ import {
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
     .input(pharmacyListQuery.prefault({}))
-    .output(pharmacyPageOutput)
+    .output(answers(pharmacyPageOutput))
     .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
   options: protectedProcedure
-    .output(pharmacyOptionsOutput)
+    .output(answers(pharmacyOptionsOutput))
     .query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure
     .input(idParam)
-    .output(pharmacyOutput)
+    .output(answers(pharmacyOutput))
     .query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure
     .input(pharmacySchema)
-    .output(pharmacyOutput)
+    .output(answers(pharmacyOutput))
     .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: pharmacySchema }))
-    .output(pharmacyOutput)
+    .output(answers(pharmacyOutput))
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
-    .output(deletedRecord)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
 });

@@ -16,7 +16,7 @@ import {
   variantSchema,
 } from '@pharm/validators';
 import { notFound } from '../../lib/domain-error.js';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { catalogProvider } from './catalog/feed-provider.js';
 import { importCatalog, previewCatalog } from './catalog/upsert.js';
 import { readFeedWith } from './catalog/parse.js';
@@ -35,51 +35,51 @@ import {
 export const productsRouter = createTRPCRouter({
   list: protectedProcedure
     .input(productListQuery.prefault({}))
-    .output(productPageOutput)
+    .output(answers(productPageOutput))
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** Active products with their variants for the order form's pickers. */
   options: protectedProcedure
-    .output(productOptionsOutput)
+    .output(answers(productOptionsOutput))
     .query(({ ctx }) => productOptions(ctx.db)),
   get: protectedProcedure
     .input(idParam)
-    .output(productOutput)
+    .output(answers(productOutput))
     .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
   create: protectedProcedure
     .input(productSchema)
-    .output(productOutput)
+    .output(answers(productOutput))
     .mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .input(idParam.extend({ data: productUpdateSchema }))
-    .output(productOutput)
+    .output(answers(productOutput))
     .mutation(({ ctx, input }) => updateProduct(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .input(idParam)
-    .output(deletedRecord)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id, ctx.user.id)),
   /** The product form: product and variant list saved together. */
   save: protectedProcedure
     .input(productSaveSchema)
-    .output(productOutput)
+    .output(answers(productOutput))
     .mutation(({ ctx, input }) => saveProduct(ctx.db, input, ctx.user.id)),
   createVariant: protectedProcedure
     .input(variantSchema)
-    .output(variantOutput)
+    .output(answers(variantOutput))
     .mutation(({ ctx, input }) => createVariant(ctx.db, input, ctx.user.id)),
   deleteVariant: protectedProcedure
     .input(idParam)
-    .output(deletedRecord)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deleteVariant(ctx.db, input.id, ctx.user.id)),
 
   /** The configured catalogue provider, for the import button's label. */
-  importProvider: protectedProcedure.output(importProviderOutput).query(({ ctx }) => {
+  importProvider: protectedProcedure.output(answers(importProviderOutput)).query(({ ctx }) => {
     const { name, slug } = catalogProvider(ctx.config, ctx.heavyWork);
     return { name, slug };
   }),
   /** Imports the configured provider's feed; `provider` (the REST path's slug) must name it. */
   importCatalog: protectedProcedure
     .input(catalogImportSchema)
-    .output(importResultOutput)
+    .output(answers(importResultOutput))
     .mutation(async ({ ctx, input }) => {
       const provider = catalogProvider(ctx.config, ctx.heavyWork);
       if (input?.provider !== undefined && input.provider !== provider.slug)
@@ -90,13 +90,13 @@ export const productsRouter = createTRPCRouter({
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
     .input(catalogCsvSchema)
-    .output(importResultOutput)
+    .output(answers(importResultOutput))
     .mutation(async ({ ctx, input }) =>
       previewCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv')),
     ),
   importCsv: protectedProcedure
     .input(catalogCsvSchema)
-    .output(importResultOutput)
+    .output(answers(importResultOutput))
     .mutation(async ({ ctx, input }) =>
       importCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv'), {
         provider: 'CSV upload',

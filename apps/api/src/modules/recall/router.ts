@@ -1,10 +1,10 @@
 import { recallOutput, recallQuery } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { recall } from './service.js';
 
 export const recallRouter = createTRPCRouter({
   find: protectedProcedure
     .input(recallQuery)
-    .output(recallOutput)
+    .output(answers(recallOutput))
     .query(({ ctx, input }) => recall(ctx.db, input)),
 });

@@ -1,11 +1,11 @@
 import { settingsSchema } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { getSettings, updateSettings } from './service.js';
 
 export const settingsRouter = createTRPCRouter({
-  get: protectedProcedure.output(settingsSchema).query(({ ctx }) => getSettings(ctx.db)),
+  get: protectedProcedure.output(answers(settingsSchema)).query(({ ctx }) => getSettings(ctx.db)),
   update: protectedProcedure
     .input(settingsSchema)
-    .output(settingsSchema)
+    .output(answers(settingsSchema))
     .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user.id)),
 });
