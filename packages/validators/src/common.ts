@@ -132,7 +132,8 @@ export interface Page<T> {
  * document (z.toJSONSchema, io 'output'). They run on every response, so they check the shape and
  * the JS types only; the formats the database guarantees (a money amount's two decimals, an ISO
  * timestamp) are stated in the JSON schema through `.meta()` rather than tested with a regex per
- * field and row.
+ * field and row. An object's keys are listed in the order its service writes them, as the parse
+ * builds the answer in that order: the bytes on the wire stay what they were.
  */
 
 /** A record's id: a positive integer. */

@@ -18,9 +18,9 @@ export const dashboardRecentOutput = z.object({
     z.object({
       id: recordId,
       orderNumber: z.string(),
-      orderDate: calendarDate,
       status: z.enum(ORDER_STATUSES),
       total: moneyAmount,
+      orderDate: calendarDate,
       pharmacy: byName,
     }),
   ),
@@ -28,10 +28,10 @@ export const dashboardRecentOutput = z.object({
     z.object({
       id: recordId,
       invoiceNumber: z.string(),
-      dueDate: calendarDate,
       status: z.enum(INVOICE_STATUSES),
       total: moneyAmount,
       balance: moneyAmount,
+      dueDate: calendarDate,
       pharmacy: byName,
     }),
   ),

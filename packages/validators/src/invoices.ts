@@ -194,11 +194,12 @@ export const invoiceLineItemOutput = z.object({
   lineTotal: moneyAmount,
 });
 
+/** The stored invoice; keys in the order the service writes them. */
 const invoiceShape = {
   id: recordId,
   invoiceNumber: z.string(),
-  pharmacyId: recordId,
   fromOrderId: recordId.nullable(),
+  pharmacyId: recordId,
   invoiceDate: calendarDate,
   dueDate: calendarDate,
   terms: paymentTermsOutput,
@@ -210,35 +211,37 @@ const invoiceShape = {
   status: z.enum(INVOICE_STATUSES),
   /** 4 decimals: '0.0875' is 8.75%. */
   taxRate: z.string().meta({ pattern: '^\\d+\\.\\d{4}$', examples: ['0.0875'] }),
+  shipping: moneyAmount,
   amount: moneyAmount,
   subtotal: moneyAmount,
   taxAmount: moneyAmount,
-  shipping: moneyAmount,
   total: moneyAmount,
-  amountPaid: moneyAmount,
   balance: moneyAmount,
   createdAt: timestamp,
   updatedAt: timestamp,
-  lineItems: z.array(invoiceLineItemOutput),
 };
 
 /** An invoice with its lines, its pharmacy's contact details and the order it was made from. */
 export const invoiceOutput = z.object({
   ...invoiceShape,
-  pharmacy: documentPharmacyOutput,
   fromOrderNumber: z.string().nullable(),
+  amountPaid: moneyAmount,
+  pharmacy: documentPharmacyOutput,
+  lineItems: z.array(invoiceLineItemOutput),
 });
 
 /** A row of the invoices list. */
 export const invoicePageOutput = pageOf(
   z.object({
     ...invoiceShape,
+    amountPaid: moneyAmount,
     pharmacy: documentPharmacyOutput.pick({
       name: true,
       contactName: true,
       email: true,
       phone: true,
     }),
+    lineItems: z.array(invoiceLineItemOutput),
   }),
 );
 

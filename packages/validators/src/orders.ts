@@ -171,31 +171,33 @@ export const orderLineItemOutput = z.object({
   lineTotal: moneyAmount,
 });
 
-const orderShape = {
-  id: recordId,
-  orderNumber: z.string(),
-  pharmacyId: recordId,
-  orderDate: calendarDate,
-  status: z.enum(ORDER_STATUSES),
-  shipMethod: z.enum(SHIPPING_METHODS).nullable(),
-  notes: z.string().nullable(),
-  subtotal: moneyAmount,
-  total: moneyAmount,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  lineItems: z.array(orderLineItemOutput),
-  itemCount: count,
-  /** The invoice made from the order, if one is. */
-  invoice: z.object({ id: recordId, invoiceNumber: z.string() }).nullable(),
-};
+/** An order, with its pharmacy as `pharmacy` gives it; keys in the order the service writes them. */
+function orderOutputWith<Pharmacy extends z.ZodObject>(pharmacy: Pharmacy) {
+  return z.object({
+    id: recordId,
+    orderNumber: z.string(),
+    pharmacyId: recordId,
+    orderDate: calendarDate,
+    shipMethod: z.enum(SHIPPING_METHODS).nullable(),
+    notes: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    subtotal: moneyAmount,
+    total: moneyAmount,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    pharmacy,
+    lineItems: z.array(orderLineItemOutput),
+    itemCount: count,
+    /** The invoice made from the order, if one is. */
+    invoice: z.object({ id: recordId, invoiceNumber: z.string() }).nullable(),
+  });
+}
 
 /** An order with its lines and its pharmacy's contact details. */
-export const orderOutput = z.object({ ...orderShape, pharmacy: documentPharmacyOutput });
+export const orderOutput = orderOutputWith(documentPharmacyOutput);
 
 /** A row of the orders list: the pharmacy by name only. */
-export const orderPageOutput = pageOf(
-  z.object({ ...orderShape, pharmacy: z.object({ name: z.string() }) }),
-);
+export const orderPageOutput = pageOf(orderOutputWith(z.object({ name: z.string() })));
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderData = z.output<typeof orderSchema>;

@@ -64,7 +64,7 @@ export type CreditHold = z.output<typeof creditHoldOutput>;
 
 export const paymentTermsOutput = z.enum(PAYMENT_TERMS).nullable();
 
-/** A pharmacy with its balance (open invoices) and credit hold. */
+/** A pharmacy with its balance (open invoices) and credit hold; keys in the service's order. */
 export const pharmacyOutput = z.object({
   id: recordId,
   name: z.string(),
@@ -75,11 +75,11 @@ export const pharmacyOutput = z.object({
   billingAddress: z.string().nullable(),
   terms: paymentTermsOutput,
   notes: z.string().nullable(),
-  creditLimit: moneyAmount.nullable(),
   balance: moneyAmount,
-  creditHold: creditHoldOutput,
   createdAt: timestamp,
   updatedAt: timestamp,
+  creditLimit: moneyAmount.nullable(),
+  creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = pageOf(pharmacyOutput);
 

@@ -165,10 +165,10 @@ export const productOutput = z.object({
   category: z.enum(PRODUCT_CATEGORIES),
   defaultPrice: moneyAmount,
   active: z.boolean(),
-  variants: z.array(variantOutput),
-  variantCount: count,
   createdAt: timestamp,
   updatedAt: timestamp,
+  variants: z.array(variantOutput),
+  variantCount: count,
 });
 export const productPageOutput = pageOf(productOutput);
 

@@ -7,9 +7,9 @@ import { INVOICE_STATUSES } from './statuses.js';
 export const outstandingInvoiceOutput = z.object({
   id: recordId,
   invoiceNumber: z.string(),
+  status: z.enum(INVOICE_STATUSES),
   invoiceDate: calendarDate,
   dueDate: calendarDate,
-  status: z.enum(INVOICE_STATUSES),
   total: moneyAmount,
   balance: moneyAmount,
   daysPastDue: count,
