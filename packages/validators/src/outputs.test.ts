@@ -237,6 +237,8 @@ describe('output schemas as JSON Schema', () => {
     });
     expect(row.properties?.createdAt).toEqual({ type: 'string', format: 'date-time' });
     expect(row.properties?.orderDate).toEqual({ type: 'string', format: 'date' });
+    expect(row.properties?.id).toEqual({ type: 'integer', minimum: 1 });
+    expect(row.properties?.itemCount).toEqual({ type: 'integer' });
     expect(row.properties?.shipMethod).toEqual({
       anyOf: [
         { type: 'string', enum: ['Ground Shipping', 'Express Shipping', 'Overnight'] },
