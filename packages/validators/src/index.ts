@@ -13,3 +13,6 @@ export * from './issues.js';
 export * from './activity.js';
 export * from './recall.js';
 export * from './statements.js';
+export * from './dashboard.js';
+export * from './reports.js';
+export * from './backups.js';
