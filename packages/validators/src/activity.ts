@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { entityId, listQuery, pageOf, recordId, timestamp, userId } from './common.js';
-
-/** The records whose every create, update and delete the activity log keeps. */
-export const ACTIVITY_ENTITY_TYPES = [
-  'pharmacy',
-  'product',
-  'order',
-  'invoice',
-  'payment',
-  'settings',
-] as const;
-export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+import { ACTIVITY_ENTITY_TYPES } from './entities.js';
 
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];

@@ -10,6 +10,7 @@ export * from './invoices.js';
 export * from './payments.js';
 export * from './search.js';
 export * from './issues.js';
+export * from './entities.js';
 export * from './activity.js';
 export * from './recall.js';
 export * from './statements.js';

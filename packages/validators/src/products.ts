@@ -44,6 +44,18 @@ const variantFields = {
   notes: optionalText(5000, 'Notes'),
 };
 
+/** A variant's own fields: the product form's table columns and what a catalogue import compares. */
+export const VARIANT_FIELDS = [
+  'variantSku',
+  'size',
+  'color',
+  'material',
+  'sterile',
+  'packageQty',
+  'defaultPrice',
+  'notes',
+] as const satisfies readonly (keyof typeof variantFields)[];
+
 /** POST /api/product-variants: one variant of an existing product. */
 export const variantSchema = z.object({
   ...variantFields,
