@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import { entityId, listQuery } from './common.js';
-
-/** The records whose every create, update and delete the activity log keeps. */
-export const ACTIVITY_ENTITY_TYPES = [
-  'pharmacy',
-  'product',
-  'order',
-  'invoice',
-  'payment',
-  'settings',
-] as const;
-export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+import { entityId, listQuery, pageOf, recordId, timestamp, userId } from './common.js';
+import { ACTIVITY_ENTITY_TYPES } from './entities.js';
 
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
@@ -49,3 +39,25 @@ export function activityReasons(details: Readonly<Record<string, unknown>>): str
     return typeof reason === 'string' && reason.trim() ? [`${label}: ${reason.trim()}`] : [];
   });
 }
+
+/** Who made changes: the activity filters' user picker, and an entry's author. */
+export const activityUserOutput = z.object({ id: userId, email: z.string() });
+export const activityUsersOutput = z.array(activityUserOutput);
+
+/** An entry of the activity log: one create, update or delete and the fields it changed. */
+export const activityEntryOutput = z.object({
+  id: recordId,
+  entityType: z.enum(ACTIVITY_ENTITY_TYPES),
+  entityId: recordId,
+  action: z.enum(ACTIVITY_ACTIONS),
+  /** The record as the history names it ('ORD-00012'), also once it is deleted. */
+  label: z.string(),
+  recordExists: z.boolean(),
+  /** Null once the user is gone. */
+  user: activityUserOutput.nullable(),
+  createdAt: timestamp,
+  /** The fields' values before and after, as the log stored them (any JSON value). */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  note: z.string().nullable(),
+});
+export const activityPageOutput = pageOf(activityEntryOutput);

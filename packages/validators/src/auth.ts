@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp, userId } from './common.js';
 
 export const emailField = z
   .string({ error: 'Please enter a valid email' })
@@ -35,3 +36,16 @@ export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
 export type LoginData = z.output<typeof loginSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
+
+/** The signed-in user as the API answers it (never the password hash). */
+export const userOutput = z.object({
+  id: userId,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type User = z.output<typeof userOutput>;
+
+/** auth.logout. */
+export const okOutput = z.object({ ok: z.literal(true) });

@@ -127,6 +127,47 @@ export interface Page<T> {
   nextCursor: number | null;
 }
 
+/*
+ * Output schemas: what the procedures answer, declared with `.output()` and read by the OpenAPI
+ * document (z.toJSONSchema, io 'output'). They run on every response, so they check the shape and
+ * the JS types only; the formats the database guarantees (a money amount's two decimals, an ISO
+ * timestamp, an integer's being whole) are stated in the JSON schema through `.meta()` rather
+ * than tested per field and row. An object's keys are listed in the order its service writes
+ * them, as the parse builds the answer in that order: the bytes on the wire stay what they were.
+ */
+
+/**
+ * A record's id: a positive integer. z.number() rather than z.int().positive(): the checks made
+ * a page of 50 orders' parse take 1.8 times as long.
+ */
+export const recordId = z.number().meta({ type: 'integer', minimum: 1 });
+
+/** A count or other whole number (checked as a number, see recordId). */
+export const count = z.number().meta({ type: 'integer' });
+
+/** Money as a decimal string with 2 decimals ('118.75'), never a JSON number. */
+export const moneyAmount = z.string().meta({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['118.75'] });
+
+/** A calendar date 'YYYY-MM-DD'. */
+export const calendarDate = z.string().meta({ format: 'date' });
+
+/**
+ * A moment as `Date#toISOString` writes it ('2026-03-14T10:00:00.123Z'): the database reads
+ * timestamptz as that string (packages/db), so it is one on tRPC and in REST JSON alike.
+ */
+export const timestamp = z.string().meta({ format: 'date-time' });
+
+/** A user's id. */
+export const userId = z.string().meta({ format: 'uuid' });
+
+/** What a delete answers: the id of the record it removed. */
+export const deletedRecord = z.object({ id: recordId });
+
+/** A page of `item`s (see Page). */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: recordId.nullable() });
+}
+
 const alternatives = new WeakMap<object, readonly z.ZodType[]>();
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   addDaysIso,
+  calendarDate,
+  count,
   decimalString,
   entityId,
   fullOrOnly,
@@ -8,14 +10,19 @@ import {
   isoDate,
   listQuery,
   money,
+  moneyAmount,
   optionalText,
+  pageOf,
+  recordId,
+  timestamp,
 } from './common.js';
-import { MAX_MONEY_CENTS } from './orders.js';
+import { documentPharmacyOutput, MAX_MONEY_CENTS } from './orders.js';
 import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
-import { termsField, type PaymentTerms } from './pharmacies.js';
+import { paymentTermsOutput, termsField, type PaymentTerms } from './pharmacies.js';
 import {
   INVOICE_STATUSES,
   INVOICE_TABS,
+  ORDER_STATUSES,
   type InvoiceDisplayStatus,
   type InvoiceStatus,
 } from './statuses.js';
@@ -176,6 +183,80 @@ export function invoiceTotals(input: {
   const total = subtotal + taxAmount + shipping;
   return { subtotal, taxAmount, shipping, total, fits: total <= MAX_MONEY_CENTS };
 }
+
+export const invoiceLineItemOutput = z.object({
+  id: recordId,
+  invoiceId: recordId,
+  position: count,
+  description: z.string(),
+  qty: count,
+  unitPrice: moneyAmount,
+  lineTotal: moneyAmount,
+});
+
+/** The stored invoice; keys in the order the service writes them. */
+const invoiceShape = {
+  id: recordId,
+  invoiceNumber: z.string(),
+  fromOrderId: recordId.nullable(),
+  pharmacyId: recordId,
+  invoiceDate: calendarDate,
+  dueDate: calendarDate,
+  terms: paymentTermsOutput,
+  notes: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  traySize: z.string().nullable(),
+  nestSize: z.string().nullable(),
+  caseSize: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  /** 4 decimals: '0.0875' is 8.75%. */
+  taxRate: z.string().meta({ pattern: '^\\d+\\.\\d{4}$', examples: ['0.0875'] }),
+  shipping: moneyAmount,
+  amount: moneyAmount,
+  subtotal: moneyAmount,
+  taxAmount: moneyAmount,
+  total: moneyAmount,
+  balance: moneyAmount,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
+/** An invoice with its lines, its pharmacy's contact details and the order it was made from. */
+export const invoiceOutput = z.object({
+  ...invoiceShape,
+  fromOrderNumber: z.string().nullable(),
+  amountPaid: moneyAmount,
+  pharmacy: documentPharmacyOutput,
+  lineItems: z.array(invoiceLineItemOutput),
+});
+
+/** A row of the invoices list. */
+export const invoicePageOutput = pageOf(
+  z.object({
+    ...invoiceShape,
+    amountPaid: moneyAmount,
+    pharmacy: documentPharmacyOutput.pick({
+      name: true,
+      contactName: true,
+      email: true,
+      phone: true,
+    }),
+    lineItems: z.array(invoiceLineItemOutput),
+  }),
+);
+
+/** The orders an invoice can be made from, for the invoice form's picker. */
+export const invoiceOrderOptionsOutput = z.array(
+  z.object({
+    id: recordId,
+    orderNumber: z.string(),
+    pharmacyId: recordId,
+    pharmacyName: z.string(),
+    orderDate: calendarDate,
+    status: z.enum(ORDER_STATUSES),
+    total: moneyAmount,
+  }),
+);
 
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 export type InvoiceData = z.output<typeof invoiceSchema>;

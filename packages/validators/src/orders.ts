@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { entityId, fullOrOnly, isoDate, listQuery, money, optionalText } from './common.js';
+import {
+  calendarDate,
+  count,
+  entityId,
+  fullOrOnly,
+  isoDate,
+  listQuery,
+  money,
+  moneyAmount,
+  optionalText,
+  pageOf,
+  recordId,
+  timestamp,
+} from './common.js';
 import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from './statuses.js';
 
@@ -135,6 +148,56 @@ export function formOrderTotalCents(
     lines.map((line) => parseScaled(formLineTotal(line.qty, line.unitPrice), 2) ?? 0),
   );
 }
+
+/** The contact details a document shows of its pharmacy (an order's or an invoice's). */
+export const documentPharmacyOutput = z.object({
+  name: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+});
+
+export const orderLineItemOutput = z.object({
+  id: recordId,
+  orderId: recordId,
+  position: count,
+  productSku: z.string().nullable(),
+  variantSku: z.string().nullable(),
+  description: z.string(),
+  qty: count,
+  unitPrice: moneyAmount,
+  lineTotal: moneyAmount,
+});
+
+/** An order, with its pharmacy as `pharmacy` gives it; keys in the order the service writes them. */
+function orderOutputWith<Pharmacy extends z.ZodObject>(pharmacy: Pharmacy) {
+  return z.object({
+    id: recordId,
+    orderNumber: z.string(),
+    pharmacyId: recordId,
+    orderDate: calendarDate,
+    shipMethod: z.enum(SHIPPING_METHODS).nullable(),
+    notes: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    subtotal: moneyAmount,
+    total: moneyAmount,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    pharmacy,
+    lineItems: z.array(orderLineItemOutput),
+    itemCount: count,
+    /** The invoice made from the order, if one is. */
+    invoice: z.object({ id: recordId, invoiceNumber: z.string() }).nullable(),
+  });
+}
+
+/** An order with its lines and its pharmacy's contact details. */
+export const orderOutput = orderOutputWith(documentPharmacyOutput);
+
+/** A row of the orders list: the pharmacy by name only. */
+export const orderPageOutput = pageOf(orderOutputWith(z.object({ name: z.string() })));
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderData = z.output<typeof orderSchema>;

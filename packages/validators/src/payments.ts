@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { decimalString, entityId, isoDate, listQuery, optionalText } from './common.js';
+import {
+  calendarDate,
+  decimalString,
+  entityId,
+  isoDate,
+  listQuery,
+  moneyAmount,
+  optionalText,
+  pageOf,
+  recordId,
+  timestamp,
+} from './common.js';
+import { INVOICE_STATUSES } from './statuses.js';
 
 export const PAYMENT_METHODS = ['ACH', 'Card', 'Check', 'Cash', 'Other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -41,6 +53,40 @@ export const paymentListQuery = listQuery.extend({
   invoiceId: entityId('Invoice must be a positive integer').optional(),
 });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
+
+/** A payment with its invoice's figures (after the payment) and its pharmacy's name. */
+export const paymentOutput = z.object({
+  id: recordId,
+  paymentNumber: z.string(),
+  invoiceId: recordId,
+  pharmacyId: recordId,
+  date: calendarDate,
+  amount: moneyAmount,
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  invoice: z.object({
+    invoiceNumber: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    total: moneyAmount,
+    balance: moneyAmount,
+  }),
+  pharmacy: z.object({ name: z.string() }),
+});
+export const paymentPageOutput = pageOf(paymentOutput);
+
+/** The invoices a payment can be recorded against, for the payment form's picker. */
+export const paymentInvoiceOptionsOutput = z.array(
+  z.object({
+    id: recordId,
+    invoiceNumber: z.string(),
+    pharmacyId: recordId,
+    pharmacyName: z.string(),
+    balance: moneyAmount,
+  }),
+);
 
 export type PaymentInput = z.input<typeof paymentSchema>;
 export type PaymentData = z.output<typeof paymentSchema>;

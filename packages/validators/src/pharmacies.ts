@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { listQuery, money, optionalText, requiredText } from './common.js';
+import {
+  listQuery,
+  money,
+  moneyAmount,
+  optionalText,
+  pageOf,
+  recordId,
+  requiredText,
+  timestamp,
+} from './common.js';
 
 export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -50,7 +59,34 @@ export const pharmacyListQuery = listQuery.extend({ hold: z.boolean().optional()
 export type PharmacyListQuery = z.output<typeof pharmacyListQuery>;
 
 /** Why a pharmacy is on credit hold; null when it is not. */
-export type CreditHold = { reason: string } | null;
+export const creditHoldOutput = z.object({ reason: z.string() }).nullable();
+export type CreditHold = z.output<typeof creditHoldOutput>;
+
+export const paymentTermsOutput = z.enum(PAYMENT_TERMS).nullable();
+
+/** A pharmacy with its balance (open invoices) and credit hold; keys in the service's order. */
+export const pharmacyOutput = z.object({
+  id: recordId,
+  name: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  terms: paymentTermsOutput,
+  notes: z.string().nullable(),
+  balance: moneyAmount,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  creditLimit: moneyAmount.nullable(),
+  creditHold: creditHoldOutput,
+});
+export const pharmacyPageOutput = pageOf(pharmacyOutput);
+
+/** The pharmacy pickers of the order, invoice and payment forms. */
+export const pharmacyOptionsOutput = z.array(
+  z.object({ id: recordId, name: z.string(), creditHold: creditHoldOutput }),
+);
 
 export type PharmacyInput = z.input<typeof pharmacySchema>;
 export type PharmacyData = z.output<typeof pharmacySchema>;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from './categories.js';
-import { entityId, fullOrOnly, listQuery, money, optionalText, requiredText } from './common.js';
+import {
+  count,
+  entityId,
+  fullOrOnly,
+  listQuery,
+  money,
+  moneyAmount,
+  optionalText,
+  pageOf,
+  recordId,
+  requiredText,
+  timestamp,
+} from './common.js';
 
 export const categoryField = z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' });
 
@@ -31,6 +43,18 @@ const variantFields = {
   defaultPrice: money('Price is required', [0, 'Price must be non-negative']),
   notes: optionalText(5000, 'Notes'),
 };
+
+/** A variant's own fields: the product form's table columns and what a catalogue import compares. */
+export const VARIANT_FIELDS = [
+  'variantSku',
+  'size',
+  'color',
+  'material',
+  'sterile',
+  'packageQty',
+  'defaultPrice',
+  'notes',
+] as const satisfies readonly (keyof typeof variantFields)[];
 
 /** POST /api/product-variants: one variant of an existing product. */
 export const variantSchema = z.object({
@@ -109,25 +133,76 @@ export const catalogImportSchema = z
   .optional();
 
 /** A row of a catalogue import that could not be taken, by its row number in the feed. */
-export interface ImportRowError {
-  row: number;
-  message: string;
-}
+export const importRowErrorOutput = z.object({ row: count, message: z.string() });
+export type ImportRowError = z.output<typeof importRowErrorOutput>;
 
-export interface ImportCounts {
-  created: number;
-  updated: number;
-  unchanged: number;
-}
+const importCountsShape = { created: count, updated: count, unchanged: count };
+export const importCountsOutput = z.object(importCountsShape);
+export type ImportCounts = z.output<typeof importCountsOutput>;
 
 /**
  * What an import did (or, for a preview, would do). The top-level counts are products; variants
  * are counted apart. With any error nothing is written and all counts are 0.
  */
-export interface ImportResult extends ImportCounts {
-  variants: ImportCounts;
-  errors: ImportRowError[];
-}
+export const importResultOutput = z.object({
+  ...importCountsShape,
+  variants: importCountsOutput,
+  errors: z.array(importRowErrorOutput),
+});
+export type ImportResult = z.output<typeof importResultOutput>;
+
+/** The configured catalogue provider, for the import button. */
+export const importProviderOutput = z.object({ name: z.string(), slug: z.string() });
+
+export const variantOutput = z.object({
+  id: recordId,
+  parentSku: z.string(),
+  variantSku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  material: z.string().nullable(),
+  sterile: z.boolean(),
+  packageQty: count,
+  defaultPrice: moneyAmount,
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** A product with its variants. */
+export const productOutput = z.object({
+  id: recordId,
+  sku: z.string(),
+  name: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  defaultPrice: moneyAmount,
+  active: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  variants: z.array(variantOutput),
+  variantCount: count,
+});
+export const productPageOutput = pageOf(productOutput);
+
+/** Active products and their variants, for the order form's pickers. */
+export const productOptionsOutput = z.array(
+  z.object({
+    id: recordId,
+    sku: z.string(),
+    name: z.string(),
+    category: z.string(),
+    defaultPrice: moneyAmount,
+    variants: z.array(
+      z.object({
+        variantSku: z.string(),
+        parentSku: z.string(),
+        size: z.string().nullable(),
+        color: z.string().nullable(),
+        defaultPrice: moneyAmount,
+      }),
+    ),
+  }),
+);
 
 export type ProductInput = z.input<typeof productSchema>;
 export type ProductData = z.output<typeof productSchema>;

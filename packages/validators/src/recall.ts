@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from './common.js';
+import { calendarDate, count, isoDate, recordId } from './common.js';
+import { INVOICE_STATUSES } from './statuses.js';
 
 /** Most invoices one recall answers; a prefix that matches more is refused as too broad. */
 export const RECALL_LIMIT = 5000;
@@ -29,6 +30,29 @@ export const recallQuery = z.object({
     }),
 });
 export type RecallQuery = z.output<typeof recallQuery>;
+
+/** A recall: the pharmacies that received the lot, each with the invoices that name it. */
+export const recallOutput = z.array(
+  z.object({
+    pharmacy: z.object({
+      id: recordId,
+      name: z.string(),
+      contactName: z.string().nullable(),
+      email: z.string(),
+      phone: z.string().nullable(),
+    }),
+    invoices: z.array(
+      z.object({
+        id: recordId,
+        invoiceNumber: z.string(),
+        invoiceDate: calendarDate,
+        lotNumber: z.string().nullable(),
+        status: z.enum(INVOICE_STATUSES),
+        lineItems: z.array(z.object({ description: z.string(), qty: count })),
+      }),
+    ),
+  }),
+);
 
 /** An outstanding-detail page's cursor: the last row's due date and id (most past due first). */
 export const outstandingQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
+import { count, moneyAmount, recordId } from './common.js';
 
 export const searchSchema = z.object({
   q: z
@@ -7,4 +8,21 @@ export const searchSchema = z.object({
     .trim()
     .min(SEARCH_MIN_LENGTH, 'Search text must be at least 2 characters')
     .max(100, 'Search text must be at most 100 characters'),
+});
+
+const byName = z.object({ name: z.string() });
+
+/** Global search: up to SEARCH_GROUP_LIMIT matches of each kind. */
+export const searchOutput = z.object({
+  orders: z.array(
+    z.object({ id: recordId, orderNumber: z.string(), total: moneyAmount, pharmacy: byName }),
+  ),
+  invoices: z.array(
+    z.object({ id: recordId, invoiceNumber: z.string(), balance: moneyAmount, pharmacy: byName }),
+  ),
+  pharmacies: z.array(z.object({ id: recordId, name: z.string(), email: z.string() })),
+  products: z.array(
+    z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
+  ),
+  lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDaysIso, isoDate, todayIso } from './common.js';
+import { addDaysIso, calendarDate, isoDate, moneyAmount, recordId, todayIso } from './common.js';
 
 /**
  * The period a statement covers when none is asked for: the last full calendar month before
@@ -36,7 +36,37 @@ export const statementQuery = z
   });
 export type StatementQuery = z.output<typeof statementQuery>;
 
-export type StatementLineType = 'invoice' | 'payment';
+export const STATEMENT_LINE_TYPES = ['invoice', 'payment'] as const;
+export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
+
+/** Open balances by days past due (the statement's and the reports' aging). */
+export const agingOutput = z.object({
+  current: moneyAmount,
+  days31to60: moneyAmount,
+  days61to90: moneyAmount,
+  over90: moneyAmount,
+});
+
+/** A pharmacy's statement of account over a period. */
+export const statementOutput = z.object({
+  pharmacy: z.object({ id: recordId, name: z.string() }),
+  from: calendarDate,
+  to: calendarDate,
+  openingBalance: moneyAmount,
+  closingBalance: moneyAmount,
+  lines: z.array(
+    z.object({
+      date: calendarDate,
+      type: z.enum(STATEMENT_LINE_TYPES),
+      id: recordId,
+      number: z.string(),
+      amount: moneyAmount,
+      balance: moneyAmount,
+    }),
+  ),
+  aging: agingOutput,
+  unapplied: moneyAmount,
+});
 
 /** GET/PUT /api/settings. */
 export const settingsSchema = z.object({

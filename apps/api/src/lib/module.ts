@@ -1,12 +1,13 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { ConstraintRule } from './domain-error.js';
 import type { FileRoute } from './http/files.js';
+import type { SearchGroup } from './search.js';
 import type { AnyJob } from './workers/jobs.js';
 
 /**
  * One entity's server side, as the central mechanisms see it: modules/index.ts lists the modules,
- * and the API's router, the REST paths and their document, the database-error messages and the
- * worker threads' jobs are all built from that list, so adding an entity edits none of them.
+ * and the API's router, the REST paths and their document, the database-error messages, the
+ * worker threads' jobs and the global search are all built from that list, so adding an entity edits none of them.
  */
 export interface AppModule<
   Name extends string = string,
@@ -23,6 +24,8 @@ export interface AppModule<
   files?: readonly FileRoute[];
   /** Its heavy work, run on the worker threads. */
   jobs?: readonly AnyJob[];
+  /** Its group of the global search's results. */
+  search?: SearchGroup;
 }
 
 export const defineModule = <Name extends string, Router extends AnyTRPCRouter>(

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogActions } from './DialogActions';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -69,15 +70,7 @@ export function ConfirmDialog({
                 {message}
               </Text>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                variant="outline"
-                colorPalette="gray"
-                onClick={() => onOpenChange(false)}
-                disabled={pending}
-              >
-                {cancelLabel}
-              </Button>
+            <DialogActions cancelLabel={cancelLabel} disabled={pending}>
               <Button
                 ref={confirmRef}
                 colorPalette={destructive ? 'red' : 'brand'}
@@ -87,7 +80,7 @@ export function ConfirmDialog({
               >
                 {confirmLabel}
               </Button>
-            </Dialog.Footer>
+            </DialogActions>
             <Dialog.CloseTrigger asChild disabled={pending}>
               <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
             </Dialog.CloseTrigger>

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The history of every record (issue 11): a record's history and the Activity page read
  * activity_log newest first by entity or by user, keyset on id, so both get an index that ends in
- * the id. Rows written before the log took one shape (apps/api/src/lib/activity.ts: `label`,
+ * the id. Rows written before the log took one shape (apps/api/src/modules/activity/record.ts: `label`,
  * field-by-field `changes` of an update, the `snapshot` of a create or delete) are brought into
  * it: status changes become updates of `status`, imports creates or updates, snapshots move under
  * `snapshot`. An old update kept only what was sent, not what it replaced, so it gets no changes

@@ -1,4 +1,5 @@
 import { acceptedSchemas, errorBody } from '@pharm/validators';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { PRODUCT_VERSION } from '../../version.js';
 import type { AppModule } from '../module.js';
@@ -70,6 +71,12 @@ function parameters(input: JsonSchema | undefined, path: string[], query: string
   ];
 }
 
+/** The procedure's output schema: `.output(schema)`, or `.output(answers(schema))` (trpc.ts). */
+function outputSchema(procedure: AnyTRPCProcedure): z.core.$ZodType | undefined {
+  const { output } = procedure._def as { output?: z.core.$ZodType | { schema?: z.core.$ZodType } };
+  return output instanceof z.core.$ZodType ? output : output?.schema;
+}
+
 function procedureOperation({ path, procedure, rest, signedIn }: RestProcedure): Operation {
   const schema = inputSchema(procedure);
   const input = schema && jsonSchema(schema, 'input');
@@ -90,9 +97,8 @@ function procedureOperation({ path, procedure, rest, signedIn }: RestProcedure):
           }
         : undefined;
 
-  const outputParser = (procedure._def as { output?: unknown }).output;
-  const output =
-    outputParser instanceof z.core.$ZodType ? jsonSchema(outputParser, 'output') : undefined;
+  const answer = outputSchema(procedure);
+  const output = answer && jsonSchema(answer, 'output');
   const success = rest.paged
     ? {
         description: 'A page of the list, newest first',

@@ -22,7 +22,7 @@ export interface RestMeta {
   /** Boolean query fields that also take '1' and '0' (the web's links write `?hold=1`). */
   oneOrZero?: readonly string[];
   /** Failure statuses of this path beyond those every path of its kind can answer. */
-  errors?: readonly (422 | 429 | 502)[];
+  errors?: readonly (401 | 422 | 429 | 502)[];
 }
 
 /** The `meta` of every procedure (trpc.ts). */

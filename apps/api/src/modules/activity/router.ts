@@ -1,10 +1,21 @@
-import { activityListQuery } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { activityListQuery, activityPageOutput, activityUsersOutput } from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { activityUsers, listActivity } from './service.js';
 
 export const activityRouter = createTRPCRouter({
   list: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/activity',
+        summary: 'The activity log, newest first, by record or user',
+        paged: true,
+      },
+    })
     .input(activityListQuery.prefault({}))
+    .output(answers(activityPageOutput))
     .query(({ ctx, input }) => listActivity(ctx.db, input)),
-  users: protectedProcedure.query(({ ctx }) => activityUsers(ctx.db)),
+  users: protectedProcedure
+    .output(answers(activityUsersOutput))
+    .query(({ ctx }) => activityUsers(ctx.db)),
 });

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { loginSchema, registerSchema } from '@pharm/validators';
+import { loginSchema, okOutput, registerSchema, userOutput } from '@pharm/validators';
 import type { Context } from '../../context.js';
-import { createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
 import { authenticate, registerUser } from './service.js';
 
 function requireSession(ctx: Context) {
@@ -12,33 +12,55 @@ function requireSession(ctx: Context) {
 
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null. */
-  me: publicProcedure.query(({ ctx }) => ctx.user),
+  me: publicProcedure.output(answers(userOutput.nullable())).query(({ ctx }) => ctx.user),
 
   /** GET /api/user: 401 when signed out, as the spec's client expects. */
-  user: protectedProcedure.query(({ ctx }) => ctx.user),
+  user: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/user', summary: 'The signed-in user' } })
+    .output(answers(userOutput))
+    .query(({ ctx }) => ctx.user),
 
-  register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await registerUser(
-      ctx.db,
-      input,
-      { ip: ctx.ip, guards: ctx.authGuards },
-      ctx.config.registration,
-    );
-    await session.signIn(user.id);
-    return user;
-  }),
+  register: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/register',
+        summary: 'Create an account and sign in',
+        status: 201,
+        errors: [429],
+      },
+    })
+    .input(registerSchema)
+    .output(answers(userOutput))
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await registerUser(
+        ctx.db,
+        input,
+        { ip: ctx.ip, guards: ctx.authGuards },
+        ctx.config.registration,
+      );
+      await session.signIn(user.id);
+      return user;
+    }),
 
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
-    await session.signIn(user.id);
-    return user;
-  }),
+  login: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/login', summary: 'Sign in', errors: [401, 429] } })
+    .input(loginSchema)
+    .output(answers(userOutput))
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await authenticate(ctx.db, input, { ip: ctx.ip, guards: ctx.authGuards });
+      await session.signIn(user.id);
+      return user;
+    }),
 
   /** 401 without a session, like every other signed-in call. */
-  logout: protectedProcedure.mutation(async ({ ctx }) => {
-    await requireSession(ctx).signOut();
-    return { ok: true as const };
-  }),
+  logout: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/logout', summary: 'Sign out' } })
+    .output(answers(okOutput))
+    .mutation(async ({ ctx }) => {
+      await requireSession(ctx).signOut();
+      return { ok: true as const };
+    }),
 });

@@ -1,16 +1,6 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-
-export type BackupKind = 'daily' | 'shutdown' | 'manual';
-
-export interface BackupEntry {
-  name: string;
-  kind: BackupKind;
-  /** Bytes on disk (compressed). */
-  size: number;
-  /** When it was taken (ISO, UTC), from its name. */
-  createdAt: string;
-}
+import type { BackupEntry, BackupKind } from '@pharm/validators';
 
 /** `pharmsupply-2026-11-25T09-54-13.123Z-daily.backup`: the time it was taken (UTC) and why. */
 const NAME =

@@ -1,7 +1,8 @@
 import { access } from 'node:fs/promises';
+import { backupFileOutput, backupOutput, backupsListOutput } from '@pharm/validators';
 import { z } from 'zod';
 import { conflict, notFound } from '../../lib/domain-error.js';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 
 /**
  * The embedded database's backups (backups/service.ts), for the Settings page. Any signed-in
@@ -9,7 +10,7 @@ import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
  */
 export const backupsRouter = createTRPCRouter({
   /** The backups this server keeps, or that it keeps none (PostgreSQL: the operator's job). */
-  list: protectedProcedure.query(async ({ ctx }) =>
+  list: protectedProcedure.output(answers(backupsListOutput)).query(async ({ ctx }) =>
     ctx.backups
       ? {
           keptByServer: true as const,
@@ -20,7 +21,7 @@ export const backupsRouter = createTRPCRouter({
       : { keptByServer: false as const },
   ),
   /** Back up now. */
-  create: protectedProcedure.mutation(({ ctx }) => {
+  create: protectedProcedure.output(answers(backupOutput)).mutation(({ ctx }) => {
     if (!ctx.backups) {
       throw conflict('This server keeps no backups: on PostgreSQL they are the operator’s job');
     }
@@ -29,6 +30,7 @@ export const backupsRouter = createTRPCRouter({
   /** Where a backup's file is, for its download (GET /api/backups/{name}). */
   file: protectedProcedure
     .input(z.object({ name: z.string().max(100) }))
+    .output(answers(backupFileOutput))
     .query(async ({ ctx, input }) => {
       const file = ctx.backups?.folder.path(input.name);
       if (

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBackup, type Db, type DbHandle } from '@pharm/db';
+import type { BackupEntry, BackupKind } from '@pharm/validators';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { routeLabel } from '../../lib/http/metrics.js';
 import { PRODUCT_VERSION } from '../../version.js';
-import { BackupFolder, backupName, type BackupEntry, type BackupKind } from './folder.js';
+import { BackupFolder, backupName } from './folder.js';
 import { snapshotBackup } from './snapshot.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,7 +1,19 @@
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { dashboardRecentOutput, dashboardSummaryOutput } from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { dashboardRecent, dashboardSummary } from './service.js';
 
 export const dashboardRouter = createTRPCRouter({
-  summary: protectedProcedure.query(({ ctx }) => dashboardSummary(ctx.db)),
-  recent: protectedProcedure.query(({ ctx }) => dashboardRecent(ctx.db)),
+  summary: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/dashboard',
+        summary: 'Open orders, unpaid invoices and the total outstanding',
+      },
+    })
+    .output(answers(dashboardSummaryOutput))
+    .query(({ ctx }) => dashboardSummary(ctx.db)),
+  recent: protectedProcedure
+    .output(answers(dashboardRecentOutput))
+    .query(({ ctx }) => dashboardRecent(ctx.db)),
 });

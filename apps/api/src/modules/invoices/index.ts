@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { invoiceSearch } from './search.js';
 import { invoiceFiles } from './files.js';
 import { invoicePdf } from './pdf.js';
 import { invoicesRouter } from './router.js';
@@ -44,4 +45,5 @@ export const invoicesModule = defineModule({
   },
   files: invoiceFiles,
   jobs: [invoicePdf],
+  search: invoiceSearch,
 });

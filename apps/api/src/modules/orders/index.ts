@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { orderSearch } from './search.js';
 import { orderFiles } from './files.js';
 import { orderPdf } from './pdf.js';
 import { ordersRouter } from './router.js';
@@ -22,4 +23,5 @@ export const ordersModule = defineModule({
   },
   files: orderFiles,
   jobs: [orderPdf],
+  search: orderSearch,
 });

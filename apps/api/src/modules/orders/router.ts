@@ -1,5 +1,13 @@
-import { idParam, orderListQuery, orderSchema, orderUpdateSchema } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import {
+  deletedRecord,
+  idParam,
+  orderListQuery,
+  orderOutput,
+  orderPageOutput,
+  orderSchema,
+  orderUpdateSchema,
+} from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './service.js';
 
 export const ordersRouter = createTRPCRouter({
@@ -13,16 +21,19 @@ export const ordersRouter = createTRPCRouter({
       },
     })
     .input(orderListQuery.prefault({}))
+    .output(answers(orderPageOutput))
     .query(({ ctx, input }) => listOrders(ctx.db, input)),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order' } })
     .input(idParam)
+    .output(answers(orderOutput))
     .query(({ ctx, input }) => getOrder(ctx.db, input.id)),
   create: protectedProcedure
     .meta({
       rest: { method: 'POST', path: '/api/orders', summary: 'Create an order', status: 201 },
     })
     .input(orderSchema)
+    .output(answers(orderOutput))
     .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .meta({
@@ -33,9 +44,11 @@ export const ordersRouter = createTRPCRouter({
       },
     })
     .input(idParam.extend({ data: orderUpdateSchema }))
+    .output(answers(orderOutput))
     .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/orders/{id}', summary: 'Delete an order' } })
     .input(idParam)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
 });

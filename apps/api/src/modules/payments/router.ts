@@ -1,5 +1,14 @@
-import { idParam, paymentCreateSchema, paymentListQuery, paymentSchema } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import {
+  deletedRecord,
+  idParam,
+  paymentCreateSchema,
+  paymentInvoiceOptionsOutput,
+  paymentListQuery,
+  paymentOutput,
+  paymentPageOutput,
+  paymentSchema,
+} from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPayment,
   deletePayment,
@@ -11,17 +20,48 @@ import {
 
 export const paymentsRouter = createTRPCRouter({
   list: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/payments',
+        summary: 'The payments with their invoice and pharmacy, newest first',
+        paged: true,
+      },
+    })
     .input(paymentListQuery.prefault({}))
+    .output(answers(paymentPageOutput))
     .query(({ ctx, input }) => listPayments(ctx.db, input)),
-  get: protectedProcedure.input(idParam).query(({ ctx, input }) => getPayment(ctx.db, input.id)),
-  invoiceOptions: protectedProcedure.query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/payments/{id}', summary: 'One payment' } })
+    .input(idParam)
+    .output(answers(paymentOutput))
+    .query(({ ctx, input }) => getPayment(ctx.db, input.id)),
+  invoiceOptions: protectedProcedure
+    .output(answers(paymentInvoiceOptionsOutput))
+    .query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
   create: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/payments',
+        summary:
+          'Record a payment against an invoice; a retry with the same Idempotency-Key answers the first',
+        status: 201,
+        headers: { 'Idempotency-Key': 'idempotencyKey' },
+        errors: [422],
+      },
+    })
     .input(paymentCreateSchema)
+    .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/payments/{id}', summary: 'Edit a payment' } })
     .input(idParam.extend({ data: paymentSchema }))
+    .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/payments/{id}', summary: 'Delete a payment' } })
     .input(idParam)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
 });

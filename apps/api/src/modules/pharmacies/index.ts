@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { pharmacySearch } from './search.js';
 import { pharmacyFiles } from './files.js';
 import { pharmaciesRouter } from './router.js';
 
@@ -14,4 +15,5 @@ export const pharmaciesModule = defineModule({
     },
   },
   files: pharmacyFiles,
+  search: pharmacySearch,
 });

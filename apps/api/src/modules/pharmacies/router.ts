@@ -1,5 +1,13 @@
-import { idParam, pharmacyListQuery, pharmacySchema } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import {
+  deletedRecord,
+  idParam,
+  pharmacyListQuery,
+  pharmacyOptionsOutput,
+  pharmacyOutput,
+  pharmacyPageOutput,
+  pharmacySchema,
+} from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   createPharmacy,
   deletePharmacy,
@@ -21,21 +29,27 @@ export const pharmaciesRouter = createTRPCRouter({
       },
     })
     .input(pharmacyListQuery.prefault({}))
+    .output(answers(pharmacyPageOutput))
     .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
-  options: protectedProcedure.query(({ ctx }) => pharmacyOptions(ctx.db)),
+  options: protectedProcedure
+    .output(answers(pharmacyOptionsOutput))
+    .query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/pharmacies/{id}', summary: 'One pharmacy' } })
     .input(idParam)
+    .output(answers(pharmacyOutput))
     .query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure
     .meta({
       rest: { method: 'POST', path: '/api/pharmacies', summary: 'Add a pharmacy', status: 201 },
     })
     .input(pharmacySchema)
+    .output(answers(pharmacyOutput))
     .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .meta({ rest: { method: 'PUT', path: '/api/pharmacies/{id}', summary: 'Edit a pharmacy' } })
     .input(idParam.extend({ data: pharmacySchema }))
+    .output(answers(pharmacyOutput))
     .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .meta({
@@ -46,5 +60,6 @@ export const pharmaciesRouter = createTRPCRouter({
       },
     })
     .input(idParam)
+    .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
 });

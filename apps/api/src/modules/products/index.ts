@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { productSearch } from './search.js';
 import { productFiles } from './files.js';
 import { feedJob } from './catalog/parse.js';
 import { productsRouter } from './router.js';
@@ -26,4 +27,5 @@ export const productsModule = defineModule({
   },
   files: productFiles,
   jobs: [feedJob],
+  search: productSearch,
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { lotSearch } from './search.js';
 import { recallFiles } from './files.js';
 import { recallPdf } from './pdf.js';
 import { recallRouter } from './router.js';
@@ -9,4 +10,5 @@ export const recallModule = defineModule({
   router: recallRouter,
   files: recallFiles,
   jobs: [recallPdf],
+  search: lotSearch,
 });

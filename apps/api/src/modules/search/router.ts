@@ -1,7 +1,17 @@
-import { searchSchema } from '@pharm/validators';
-import { createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { searchOutput, searchSchema } from '@pharm/validators';
+import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { search } from './service.js';
 
 export const searchRouter = createTRPCRouter({
-  find: protectedProcedure.input(searchSchema).query(({ ctx, input }) => search(ctx.db, input.q)),
+  find: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/search',
+        summary: 'Orders, invoices, pharmacies and products matching `q`, at most 10 of each',
+      },
+    })
+    .input(searchSchema)
+    .output(answers(searchOutput))
+    .query(({ ctx, input }) => search(ctx.db, input.q)),
 });

@@ -31,6 +31,11 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
   // The portal and the content wait for the first opening: a 50-row list has 250 row-action
   // tooltips, and mounting a portal for each weighed on its render.
   const [opened, setOpened] = useState(false);
+  // A click ends the tooltip until the pointer leaves or focus moves on. Without this, the open
+  // delay that the pointer's arrival started ran on past a click that opened a dialog, and the
+  // tooltip opened over the dialog and stayed: the dialog's backdrop kept the trigger from ever
+  // seeing the pointer leave.
+  const [clicked, setClicked] = useState(false);
 
   if (disabled) return children;
 
@@ -39,12 +44,20 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
       openDelay={openDelay}
       closeDelay={closeDelay}
       {...rest}
+      disabled={clicked}
       onOpenChange={(details) => {
         if (details.open) setOpened(true);
         rest.onOpenChange?.(details);
       }}
     >
-      <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
+      <ChakraTooltip.Trigger
+        asChild
+        onClick={() => setClicked(true)}
+        onPointerLeave={() => setClicked(false)}
+        onBlur={() => setClicked(false)}
+      >
+        {children}
+      </ChakraTooltip.Trigger>
       {opened ? (
         <Portal disabled={!portalled} container={portalRef}>
           <ChakraTooltip.Positioner>

@@ -8,8 +8,8 @@ import { trpc } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
 import { ListTabs, ListView, useInfiniteList, type ListColumn } from '../lists/ListPage';
 import { useListSearch } from '../lists/useListSearch';
-import { ACTIVITY_TABS, ENTITY_NAMES } from './tabs';
-import { ACTION_LABELS, fieldLabel, formatWhen, RECORD_LIST, type ActivityItem } from './format';
+import { ACTIVITY_TABS, ENTITY_NAMES, RECORD_LIST } from './tabs';
+import { ACTION_LABELS, fieldLabel, formatWhen, type ActivityItem } from './format';
 import { activityList } from './list';
 import { ChangeHeading, ChangesTable, RecordHistory } from './RecordHistory';
 
@@ -99,6 +99,7 @@ const ActivityRow = memo(function ActivityRow({
   onView: (entry: ActivityItem) => void;
 }) {
   const name = `${ENTITY_NAMES[entry.entityType].one} ${entry.label}`;
+  const list = entry.recordExists ? RECORD_LIST[entry.entityType] : undefined;
   return (
     <Table.Row data-testid={`activity-row-${entry.id}`}>
       <Table.Cell py="3" color="fg.muted" whiteSpace="nowrap">
@@ -108,12 +109,8 @@ const ActivityRow = memo(function ActivityRow({
         <Text as="span" color="fg.muted" textStyle="sm">
           {ENTITY_NAMES[entry.entityType].one}{' '}
         </Text>
-        {entry.recordExists && entry.entityType !== 'settings' ? (
-          <Link
-            to={RECORD_LIST[entry.entityType]}
-            search={{ q: entry.label }}
-            aria-label={`Open ${name}`}
-          >
+        {list ? (
+          <Link to={list} search={{ q: entry.label }} aria-label={`Open ${name}`}>
             <Text
               as="span"
               fontWeight="semibold"

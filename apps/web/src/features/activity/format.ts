@@ -1,4 +1,4 @@
-import { formatDate, formatPercent, formatUsd, type ActivityEntityType } from '@pharm/validators';
+import { formatDate, formatPercent, formatUsd } from '@pharm/validators';
 import type { RouterOutputs } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
 
@@ -92,15 +92,3 @@ export function formatWhen(at: string): string {
   const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return `${formatDate(date)}, ${time}`;
 }
-
-/**
- * The list page that finds a record by its label (number, name or SKU), while it exists; the
- * business settings are one row with a page of their own, not a list.
- */
-export const RECORD_LIST = {
-  pharmacy: '/pharmacies',
-  product: '/products',
-  order: '/orders',
-  invoice: '/invoices',
-  payment: '/payments',
-} as const satisfies Record<Exclude<ActivityEntityType, 'settings'>, string>;

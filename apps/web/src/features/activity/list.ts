@@ -1,10 +1,10 @@
-import type { ActivityEntityType } from '@pharm/validators';
+import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType } from '@pharm/validators/entities';
 import { api } from '../../lib/api';
 import { LIST_PAGE_SIZE, listPaging, listSearch, type ListSearch } from '../lists/route';
-import { ACTIVITY_TABS } from './tabs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const tabSearch = listSearch(ACTIVITY_TABS);
+// The types alone: the tabs' names load with the page, not with the route (first-load budget).
+const tabSearch = listSearch(ACTIVITY_ENTITY_TYPES.map((value) => ({ value })));
 
 export type ActivitySearch = Omit<ListSearch<ActivityEntityType | 'all'>, 'q'> & { user?: string };
 

@@ -1,24 +1,30 @@
-import type { ActivityEntityType } from '@pharm/validators';
+import { ACTIVITY_ENTITY_TYPES, type ActivityEntityType } from '@pharm/validators/entities';
+import { FEATURES, type AppFeature } from '..';
 
-/*
- * The Activity page's tabs, apart from format.ts: the route's search validation loads with the
- * sign-in screen, which must not pull in the validators' zod schemas (first-load budget).
- */
+type Named = Extract<AppFeature, { activity: object }>;
+
+/** Every record type the log keeps: one that no feature names does not compile. */
+const TYPES: readonly Named['activity']['type'][] = ACTIVITY_ENTITY_TYPES;
+
+const named = FEATURES.flatMap((feature) => ('activity' in feature ? [feature] : []));
 
 /** The record types by name, singular and for the Activity page's tabs. */
-export const ENTITY_NAMES: Record<ActivityEntityType, { one: string; many: string }> = {
-  pharmacy: { one: 'Pharmacy', many: 'Pharmacies' },
-  product: { one: 'Product', many: 'Products' },
-  order: { one: 'Order', many: 'Orders' },
-  invoice: { one: 'Invoice', many: 'Invoices' },
-  payment: { one: 'Payment', many: 'Payments' },
-  settings: { one: 'Settings', many: 'Settings' },
-};
+export const ENTITY_NAMES = Object.fromEntries(
+  named.map(({ activity: { type, one, many } }) => [type, { one, many }]),
+) as Record<ActivityEntityType, { one: string; many: string }>;
 
 export const ACTIVITY_TABS = [
   { value: 'all', label: 'All' },
-  ...(Object.keys(ENTITY_NAMES) as ActivityEntityType[]).map((type) => ({
-    value: type,
-    label: ENTITY_NAMES[type].many,
-  })),
+  ...TYPES.map((type) => ({ value: type, label: ENTITY_NAMES[type].many })),
 ] as const;
+
+type Listed = Extract<Named, { nav: object }>;
+
+/**
+ * The list page that finds a record by its label (number, name or SKU), while it exists: its
+ * feature's menu item. The business settings are one row with a page of their own, not a list.
+ */
+export const RECORD_LIST: Partial<Record<ActivityEntityType, Listed['nav']['to']>> =
+  Object.fromEntries(
+    named.flatMap((feature) => ('nav' in feature ? [[feature.activity.type, feature.nav.to]] : [])),
+  );

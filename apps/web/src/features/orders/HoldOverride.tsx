@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { DialogActions } from '../../components/DialogActions';
 import { errorMessage, errorStatus } from '../../lib/errors';
 
 /** The server's 409 for sending an order of a pharmacy on credit hold. */
@@ -94,14 +95,11 @@ function HoldOverrideDialog({
                   <Field.ErrorText>Please give a reason to override the hold.</Field.ErrorText>
                 </Field.Root>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" colorPalette="gray" onClick={() => finish(null)}>
-                  Cancel
-                </Button>
+              <DialogActions>
                 <Button type="submit" colorPalette="red">
                   Override and Send
                 </Button>
-              </Dialog.Footer>
+              </DialogActions>
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" colorPalette="gray" aria-label="Close" />

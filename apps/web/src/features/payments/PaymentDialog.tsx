@@ -24,6 +24,7 @@ import {
   type PaymentData,
   type PaymentInput,
 } from '@pharm/validators';
+import { DialogActions } from '../../components/DialogActions';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
@@ -242,12 +243,7 @@ function PaymentForm({
           </GridItem>
         </Grid>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" colorPalette="gray" disabled={isSubmitting}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
+      <DialogActions disabled={isSubmitting}>
         <Button
           type="submit"
           loading={isSubmitting}
@@ -255,7 +251,7 @@ function PaymentForm({
         >
           {editing ? 'Update Payment' : 'Record Payment'}
         </Button>
-      </Dialog.Footer>
+      </DialogActions>
     </chakra.form>
   );
 }

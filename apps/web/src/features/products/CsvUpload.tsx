@@ -4,7 +4,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Flex,
   Portal,
   Progress,
   SimpleGrid,
@@ -13,6 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { LuFileUp } from 'react-icons/lu';
+import { DialogActions } from '../../components/DialogActions';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -245,29 +245,22 @@ export function CsvUploadButton() {
                   </Stack>
                 ) : null}
               </Dialog.Body>
-              <Dialog.Footer>
-                <Flex gap="3">
+              <DialogActions
+                cancelLabel={result?.errors.length ? 'Close' : 'Cancel'}
+                disabled={applying}
+              >
+                {result && !result.errors.length ? (
                   <Button
-                    variant="outline"
-                    colorPalette="gray"
-                    onClick={() => setOpen(false)}
-                    disabled={applying}
+                    ref={applyButton}
+                    disabled={changes === 0}
+                    loading={applying}
+                    loadingText="Importing..."
+                    onClick={() => upload && apply.mutate({ csv: upload.csv })}
                   >
-                    {result?.errors.length ? 'Close' : 'Cancel'}
+                    Apply import
                   </Button>
-                  {result && !result.errors.length ? (
-                    <Button
-                      ref={applyButton}
-                      disabled={changes === 0}
-                      loading={applying}
-                      loadingText="Importing..."
-                      onClick={() => upload && apply.mutate({ csv: upload.csv })}
-                    >
-                      Apply import
-                    </Button>
-                  ) : null}
-                </Flex>
-              </Dialog.Footer>
+                ) : null}
+              </DialogActions>
               <Dialog.CloseTrigger asChild disabled={applying}>
                 <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
               </Dialog.CloseTrigger>

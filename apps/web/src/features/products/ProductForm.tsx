@@ -25,6 +25,7 @@ import {
   type ProductCategory,
   type ProductWithVariantsData,
   type ProductWithVariantsInput,
+  VARIANT_FIELDS,
 } from '@pharm/validators';
 import { FormCard } from '../../components/FormCard';
 import { FormSection } from '../../components/FormSection';
@@ -44,16 +45,6 @@ const PRODUCT_FIELDS: readonly FieldPath<FormValues>[] = [
   'defaultPrice',
   'active',
 ];
-const VARIANT_FIELDS = [
-  'variantSku',
-  'size',
-  'color',
-  'material',
-  'sterile',
-  'packageQty',
-  'defaultPrice',
-  'notes',
-] as const;
 
 function toFormValues(product?: Product): FormValues {
   return {

@@ -1,42 +1,9 @@
-import type { IconType } from 'react-icons';
-import {
-  LuBuilding2,
-  LuChartColumn,
-  LuCreditCard,
-  LuFileText,
-  LuHistory,
-  LuLayoutDashboard,
-  LuPackage,
-  LuShoppingCart,
-  LuSiren,
-} from 'react-icons/lu';
+import { FEATURES } from '..';
 
-export interface NavItem {
-  to:
-    | '/'
-    | '/orders'
-    | '/invoices'
-    | '/payments'
-    | '/pharmacies'
-    | '/products'
-    | '/reports'
-    | '/recall'
-    | '/activity';
-  label: string;
-  icon: IconType;
-}
+/** The side menu: each feature's item, in the features' order. */
+export const NAV_ITEMS = FEATURES.flatMap((feature) => ('nav' in feature ? [feature.nav] : []));
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', label: 'Dashboard', icon: LuLayoutDashboard },
-  { to: '/orders', label: 'Orders', icon: LuShoppingCart },
-  { to: '/invoices', label: 'Invoices', icon: LuFileText },
-  { to: '/payments', label: 'Payments', icon: LuCreditCard },
-  { to: '/pharmacies', label: 'Pharmacies', icon: LuBuilding2 },
-  { to: '/products', label: 'Products', icon: LuPackage },
-  { to: '/reports', label: 'Reports', icon: LuChartColumn },
-  { to: '/recall', label: 'Recall', icon: LuSiren },
-  { to: '/activity', label: 'Activity', icon: LuHistory },
-];
+export type NavItem = (typeof NAV_ITEMS)[number];
 
 /** Dashboard ('/') is active only on '/'; the others on their path and anything below it. */
 export function isNavActive(to: NavItem['to'], pathname: string): boolean {

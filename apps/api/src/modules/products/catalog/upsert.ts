@@ -1,5 +1,10 @@
 import type { Db, Product, ProductVariant } from '@pharm/db';
-import type { ImportCounts, ImportResult, ImportRowError } from '@pharm/validators';
+import {
+  VARIANT_FIELDS,
+  type ImportCounts,
+  type ImportResult,
+  type ImportRowError,
+} from '@pharm/validators';
 import { sql } from 'kysely';
 import {
   createEntry,
@@ -47,16 +52,9 @@ function productStatus(product: CatalogProduct, before: ExistingProduct | undefi
   return same ? 'unchanged' : 'updated';
 }
 
+/** `before` was found by the variant's SKU, so of its fields only the others can differ. */
 function variantChanged(variant: CatalogVariant, before: ExistingVariant): boolean {
-  return (
-    before.size !== variant.size ||
-    before.color !== variant.color ||
-    before.material !== variant.material ||
-    before.sterile !== variant.sterile ||
-    before.packageQty !== variant.packageQty ||
-    before.defaultPrice !== variant.defaultPrice ||
-    before.notes !== variant.notes
-  );
+  return VARIANT_FIELDS.some((field) => before[field] !== variant[field]);
 }
 
 /**
@@ -75,18 +73,7 @@ async function planImport(db: Db, feed: CatalogFeed, lock: boolean): Promise<Pla
     .where(sql<boolean>`sku = any(${skus}::text[])`);
   const variantQuery = db
     .selectFrom('productVariants')
-    .select([
-      'id',
-      'parentSku',
-      'variantSku',
-      'size',
-      'color',
-      'material',
-      'sterile',
-      'packageQty',
-      'defaultPrice',
-      'notes',
-    ])
+    .select(['id', 'parentSku', ...VARIANT_FIELDS])
     .where(sql<boolean>`variant_sku = any(${variantSkus}::text[])`);
   // Locking the products is enough: every write of a variant locks its parent product first
   // (products.service.ts), and locking 50,000 variant rows as well doubles a large import's time.

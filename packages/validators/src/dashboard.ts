@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { calendarDate, count, moneyAmount, recordId } from './common.js';
+import { INVOICE_STATUSES, ORDER_STATUSES } from './statuses.js';
+
+/** The dashboard's figures. */
+export const dashboardSummaryOutput = z.object({
+  openOrders: count,
+  unpaidInvoices: count,
+  totalOutstanding: moneyAmount,
+  onCreditHold: count,
+});
+
+const byName = z.object({ name: z.string() });
+
+/** The dashboard's newest orders and invoices. */
+export const dashboardRecentOutput = z.object({
+  orders: z.array(
+    z.object({
+      id: recordId,
+      orderNumber: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      total: moneyAmount,
+      orderDate: calendarDate,
+      pharmacy: byName,
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: recordId,
+      invoiceNumber: z.string(),
+      status: z.enum(INVOICE_STATUSES),
+      total: moneyAmount,
+      balance: moneyAmount,
+      dueDate: calendarDate,
+      pharmacy: byName,
+    }),
+  ),
+});
