@@ -4,6 +4,91 @@
  */
 
 export interface paths {
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["auth.user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account and sign in */
+        post: operations["auth.register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in */
+        post: operations["auth.login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out */
+        post: operations["auth.logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open orders, unpaid invoices and the total outstanding */
+        get: operations["dashboard.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pharmacies": {
         parameters: {
             query?: never;
@@ -41,6 +126,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products with their variants, newest first */
+        get: operations["products.list"];
+        put?: never;
+        /** Add a product */
+        post: operations["products.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its variants */
+        get: operations["products.get"];
+        /** Edit a product, or only switch it on or off (`{ active }`) */
+        put: operations["products.update"];
+        post?: never;
+        /** Delete a product with its variants */
+        delete: operations["products.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product-variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a variant to the product `parentSku` names */
+        post: operations["products.createVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product-variants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a variant */
+        delete: operations["products.deleteVariant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the configured catalogue provider's feed */
+        post: operations["products.importCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -73,6 +246,183 @@ export interface paths {
         post?: never;
         /** Delete an order */
         delete: operations["orders.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices with their pharmacy and line items, newest first */
+        get: operations["invoices.list"];
+        put?: never;
+        /** Create an invoice, from an order or not */
+        post: operations["invoices.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice */
+        get: operations["invoices.get"];
+        /** Edit an invoice, or change only its status (`{ status }`: issue, Mark Paid) */
+        put: operations["invoices.update"];
+        post?: never;
+        /** Delete an invoice with its payments */
+        delete: operations["invoices.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments with their invoice and pharmacy, newest first */
+        get: operations["payments.list"];
+        put?: never;
+        /** Record a payment against an invoice; a retry with the same Idempotency-Key answers the first */
+        post: operations["payments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment */
+        get: operations["payments.get"];
+        /** Edit a payment */
+        put: operations["payments.update"];
+        post?: never;
+        /** Delete a payment */
+        delete: operations["payments.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pharmacies/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pharmacy's statement of account for a period (`from` and `to`, or the last full month) */
+        get: operations["statements.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals, A/R aging, sales by pharmacy and the open invoices */
+        get: operations["reports.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, invoices, pharmacies and products matching `q`, at most 10 of each */
+        get: operations["search.find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pharmacies and invoices that received a lot (`lot`, a trailing * for a prefix) */
+        get: operations["recall.find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity log, newest first, by record or user */
+        get: operations["activity.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit-hold settings */
+        get: operations["settings.get"];
+        /** Change the credit-hold settings */
+        put: operations["settings.update"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -797,6 +1147,180 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "auth.user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "auth.register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create an account and sign in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "auth.login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sign in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "auth.logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dashboard.summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open orders, unpaid invoices and the total outstanding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openOrders: number;
+                        unpaidInvoices: number;
+                        /** @example 118.75 */
+                        totalOutstanding: string;
+                        onCreditHold: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
     "pharmacies.list": {
         parameters: {
             query?: {
@@ -820,7 +1344,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        contactName: string | null;
+                        email: string;
+                        phone: string | null;
+                        shippingAddress: string | null;
+                        billingAddress: string | null;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        creditLimit: string | null;
+                        creditHold: {
+                            reason: string;
+                        } | null;
+                    }[];
                 };
             };
             400: components["responses"]["Error400"];
@@ -857,7 +1401,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        contactName: string | null;
+                        email: string;
+                        phone: string | null;
+                        shippingAddress: string | null;
+                        billingAddress: string | null;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        creditLimit: string | null;
+                        creditHold: {
+                            reason: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -885,7 +1449,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        contactName: string | null;
+                        email: string;
+                        phone: string | null;
+                        shippingAddress: string | null;
+                        billingAddress: string | null;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        creditLimit: string | null;
+                        creditHold: {
+                            reason: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -925,7 +1509,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        contactName: string | null;
+                        email: string;
+                        phone: string | null;
+                        shippingAddress: string | null;
+                        billingAddress: string | null;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        creditLimit: string | null;
+                        creditHold: {
+                            reason: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -954,7 +1558,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -963,6 +1569,429 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                q?: string;
+                category?: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sku: string;
+                        name: string;
+                        /** @enum {string} */
+                        category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                        /** @example 118.75 */
+                        defaultPrice: string;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        variants: {
+                            id: number;
+                            parentSku: string;
+                            variantSku: string;
+                            size: string | null;
+                            color: string | null;
+                            material: string | null;
+                            sterile: boolean;
+                            packageQty: number;
+                            /** @example 118.75 */
+                            defaultPrice: string;
+                            notes: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        variantCount: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sku: string;
+                    name: string;
+                    /** @enum {string} */
+                    category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                    defaultPrice: string | number;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a product */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sku: string;
+                        name: string;
+                        /** @enum {string} */
+                        category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                        /** @example 118.75 */
+                        defaultPrice: string;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        variants: {
+                            id: number;
+                            parentSku: string;
+                            variantSku: string;
+                            size: string | null;
+                            color: string | null;
+                            material: string | null;
+                            sterile: boolean;
+                            packageQty: number;
+                            /** @example 118.75 */
+                            defaultPrice: string;
+                            notes: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        variantCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One product with its variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sku: string;
+                        name: string;
+                        /** @enum {string} */
+                        category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                        /** @example 118.75 */
+                        defaultPrice: string;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        variants: {
+                            id: number;
+                            parentSku: string;
+                            variantSku: string;
+                            size: string | null;
+                            color: string | null;
+                            material: string | null;
+                            sterile: boolean;
+                            packageQty: number;
+                            /** @example 118.75 */
+                            defaultPrice: string;
+                            notes: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        variantCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sku: string;
+                    name: string;
+                    /** @enum {string} */
+                    category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                    defaultPrice: string | number;
+                    /** @default true */
+                    active?: boolean;
+                } | {
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Edit a product, or only switch it on or off (`{ active }`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sku: string;
+                        name: string;
+                        /** @enum {string} */
+                        category: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                        /** @example 118.75 */
+                        defaultPrice: string;
+                        active: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        variants: {
+                            id: number;
+                            parentSku: string;
+                            variantSku: string;
+                            size: string | null;
+                            color: string | null;
+                            material: string | null;
+                            sterile: boolean;
+                            packageQty: number;
+                            /** @example 118.75 */
+                            defaultPrice: string;
+                            notes: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        variantCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a product with its variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.createVariant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    variantSku: string;
+                    size?: string | null;
+                    color?: string | null;
+                    material?: string | null;
+                    /** @default false */
+                    sterile?: boolean;
+                    packageQty: number;
+                    defaultPrice: string | number;
+                    notes?: string | null;
+                    parentSku: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a variant to the product `parentSku` names */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        parentSku: string;
+                        variantSku: string;
+                        size: string | null;
+                        color: string | null;
+                        material: string | null;
+                        sterile: boolean;
+                        packageQty: number;
+                        /** @example 118.75 */
+                        defaultPrice: string;
+                        notes: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.deleteVariant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "products.importCatalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import the configured catalogue provider's feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        updated: number;
+                        unchanged: number;
+                        variants: {
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                        };
+                        errors: {
+                            row: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
         };
     };
@@ -988,7 +2017,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": {
+                        id: number;
+                        orderNumber: string;
+                        pharmacyId: number;
+                        /** Format: date */
+                        orderDate: string;
+                        shipMethod: ("Ground Shipping" | "Express Shipping" | "Overnight") | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        pharmacy: {
+                            name: string;
+                        };
+                        lineItems: {
+                            id: number;
+                            orderId: number;
+                            position: number;
+                            productSku: string | null;
+                            variantSku: string | null;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        itemCount: number;
+                        invoice: {
+                            id: number;
+                            invoiceNumber: string;
+                        } | null;
+                    }[];
                 };
             };
             400: components["responses"]["Error400"];
@@ -1028,7 +2096,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        orderNumber: string;
+                        pharmacyId: number;
+                        /** Format: date */
+                        orderDate: string;
+                        shipMethod: ("Ground Shipping" | "Express Shipping" | "Overnight") | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            orderId: number;
+                            position: number;
+                            productSku: string | null;
+                            variantSku: string | null;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        itemCount: number;
+                        invoice: {
+                            id: number;
+                            invoiceNumber: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -1056,7 +2168,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        orderNumber: string;
+                        pharmacyId: number;
+                        /** Format: date */
+                        orderDate: string;
+                        shipMethod: ("Ground Shipping" | "Express Shipping" | "Overnight") | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            orderId: number;
+                            position: number;
+                            productSku: string | null;
+                            variantSku: string | null;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        itemCount: number;
+                        invoice: {
+                            id: number;
+                            invoiceNumber: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -1106,7 +2262,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                        orderNumber: string;
+                        pharmacyId: number;
+                        /** Format: date */
+                        orderDate: string;
+                        shipMethod: ("Ground Shipping" | "Express Shipping" | "Overnight") | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            orderId: number;
+                            position: number;
+                            productSku: string | null;
+                            variantSku: string | null;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        itemCount: number;
+                        invoice: {
+                            id: number;
+                            invoiceNumber: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -1135,13 +2335,1068 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        id: number;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invoices.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                q?: string;
+                tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
+                payable?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        invoiceNumber: string;
+                        fromOrderId: number | null;
+                        pharmacyId: number;
+                        /** Format: date */
+                        invoiceDate: string;
+                        /** Format: date */
+                        dueDate: string;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        lotNumber: string | null;
+                        traySize: string | null;
+                        nestSize: string | null;
+                        caseSize: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                        /** @example 0.0875 */
+                        taxRate: string;
+                        /** @example 118.75 */
+                        shipping: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @example 118.75 */
+                        amountPaid: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            invoiceId: number;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invoices.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyId: number;
+                    fromOrderId?: number | null;
+                    invoiceDate: string;
+                    dueDate: string;
+                    terms?: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                    notes?: string | null;
+                    lotNumber?: string | null;
+                    traySize?: string | null;
+                    nestSize?: string | null;
+                    caseSize?: string | null;
+                    /** @enum {string} */
+                    status?: "Draft" | "Unpaid" | "Paid";
+                    taxRate?: string | number;
+                    shipping?: string | number;
+                    amount?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Create an invoice, from an order or not */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        invoiceNumber: string;
+                        fromOrderId: number | null;
+                        pharmacyId: number;
+                        /** Format: date */
+                        invoiceDate: string;
+                        /** Format: date */
+                        dueDate: string;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        lotNumber: string | null;
+                        traySize: string | null;
+                        nestSize: string | null;
+                        caseSize: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                        /** @example 0.0875 */
+                        taxRate: string;
+                        /** @example 118.75 */
+                        shipping: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        fromOrderNumber: string | null;
+                        /** @example 118.75 */
+                        amountPaid: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            invoiceId: number;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invoices.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        invoiceNumber: string;
+                        fromOrderId: number | null;
+                        pharmacyId: number;
+                        /** Format: date */
+                        invoiceDate: string;
+                        /** Format: date */
+                        dueDate: string;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        lotNumber: string | null;
+                        traySize: string | null;
+                        nestSize: string | null;
+                        caseSize: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                        /** @example 0.0875 */
+                        taxRate: string;
+                        /** @example 118.75 */
+                        shipping: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        fromOrderNumber: string | null;
+                        /** @example 118.75 */
+                        amountPaid: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            invoiceId: number;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invoices.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyId: number;
+                    fromOrderId?: number | null;
+                    invoiceDate: string;
+                    dueDate: string;
+                    terms?: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                    notes?: string | null;
+                    lotNumber?: string | null;
+                    traySize?: string | null;
+                    nestSize?: string | null;
+                    caseSize?: string | null;
+                    /** @enum {string} */
+                    status?: "Draft" | "Unpaid" | "Paid";
+                    taxRate?: string | number;
+                    shipping?: string | number;
+                    amount?: string | number | null;
+                } | {
+                    /** @enum {string} */
+                    status: "Draft" | "Unpaid" | "Paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Edit an invoice, or change only its status (`{ status }`: issue, Mark Paid) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        invoiceNumber: string;
+                        fromOrderId: number | null;
+                        pharmacyId: number;
+                        /** Format: date */
+                        invoiceDate: string;
+                        /** Format: date */
+                        dueDate: string;
+                        terms: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
+                        notes: string | null;
+                        lotNumber: string | null;
+                        traySize: string | null;
+                        nestSize: string | null;
+                        caseSize: string | null;
+                        /** @enum {string} */
+                        status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                        /** @example 0.0875 */
+                        taxRate: string;
+                        /** @example 118.75 */
+                        shipping: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @example 118.75 */
+                        subtotal: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        balance: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        fromOrderNumber: string | null;
+                        /** @example 118.75 */
+                        amountPaid: string;
+                        pharmacy: {
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                            shippingAddress: string | null;
+                            billingAddress: string | null;
+                        };
+                        lineItems: {
+                            id: number;
+                            invoiceId: number;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invoices.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete an invoice with its payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "payments.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                q?: string;
+                invoiceId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string;
+                        invoiceId: number;
+                        pharmacyId: number;
+                        /** Format: date */
+                        date: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        notes: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        invoice: {
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            /** @example 118.75 */
+                            total: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        };
+                        pharmacy: {
+                            name: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "payments.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: number;
+                    pharmacyId: number;
+                    date: string;
+                    amount: string | number;
+                    /** @enum {string} */
+                    method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                    reference?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Record a payment against an invoice; a retry with the same Idempotency-Key answers the first */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string;
+                        invoiceId: number;
+                        pharmacyId: number;
+                        /** Format: date */
+                        date: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        notes: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        invoice: {
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            /** @example 118.75 */
+                            total: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        };
+                        pharmacy: {
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "payments.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string;
+                        invoiceId: number;
+                        pharmacyId: number;
+                        /** Format: date */
+                        date: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        notes: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        invoice: {
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            /** @example 118.75 */
+                            total: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        };
+                        pharmacy: {
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "payments.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: number;
+                    pharmacyId: number;
+                    date: string;
+                    amount: string | number;
+                    /** @enum {string} */
+                    method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                    reference?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Edit a payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        paymentNumber: string;
+                        invoiceId: number;
+                        pharmacyId: number;
+                        /** Format: date */
+                        date: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        notes: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        invoice: {
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            /** @example 118.75 */
+                            total: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        };
+                        pharmacy: {
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "payments.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "statements.get": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pharmacy's statement of account for a period (`from` and `to`, or the last full month) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                        };
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @example 118.75 */
+                        openingBalance: string;
+                        /** @example 118.75 */
+                        closingBalance: string;
+                        lines: {
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            type: "invoice" | "payment";
+                            id: number;
+                            number: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        }[];
+                        aging: {
+                            /** @example 118.75 */
+                            current: string;
+                            /** @example 118.75 */
+                            days31to60: string;
+                            /** @example 118.75 */
+                            days61to90: string;
+                            /** @example 118.75 */
+                            over90: string;
+                        };
+                        /** @example 118.75 */
+                        unapplied: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "reports.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals, A/R aging, sales by pharmacy and the open invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 118.75 */
+                        totalOutstanding: string;
+                        /** @example 118.75 */
+                        totalSales: string;
+                        totalInvoices: number;
+                        activePharmacies: number;
+                        aging: {
+                            /** @example 118.75 */
+                            current: string;
+                            /** @example 118.75 */
+                            days31to60: string;
+                            /** @example 118.75 */
+                            days61to90: string;
+                            /** @example 118.75 */
+                            over90: string;
+                        };
+                        agingCounts: {
+                            current: number;
+                            days31to60: number;
+                            days61to90: number;
+                            over90: number;
+                        };
+                        salesByPharmacy: {
+                            pharmacyId: number;
+                            name: string;
+                            /** @example 118.75 */
+                            totalSales: string;
+                        }[];
+                        outstandingInvoices: {
+                            id: number;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            total: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            daysPastDue: number;
+                            pharmacy: {
+                                id: number;
+                                name: string;
+                            };
+                        }[];
+                        outstandingInvoiceCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "search.find": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders, invoices, pharmacies and products matching `q`, at most 10 of each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            id: number;
+                            orderNumber: string;
+                            /** @example 118.75 */
+                            total: string;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
+                        invoices: {
+                            id: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
+                        pharmacies: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        }[];
+                        products: {
+                            id: number;
+                            name: string;
+                            sku: string;
+                            category: string;
+                        }[];
+                        lots: {
+                            lotNumber: string;
+                            invoiceCount: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recall.find": {
+        parameters: {
+            query: {
+                lot: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pharmacies and invoices that received a lot (`lot`, a trailing * for a prefix) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                            contactName: string | null;
+                            email: string;
+                            phone: string | null;
+                        };
+                        invoices: {
+                            id: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            lotNumber: string | null;
+                            /** @enum {string} */
+                            status: "Draft" | "Unpaid" | "Partially Paid" | "Paid";
+                            lineItems: {
+                                description: string;
+                                qty: number;
+                            }[];
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "activity.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings";
+                entityId?: number;
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings";
+                        entityId: number;
+                        /** @enum {string} */
+                        action: "create" | "update" | "delete";
+                        label: string;
+                        recordExists: boolean;
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                        note: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "settings.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit-hold settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        holdDaysPastDue: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "settings.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    holdDaysPastDue: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Change the credit-hold settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        holdDaysPastDue: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             503: components["responses"]["Error503"];
