@@ -4,6 +4,9 @@ import { count, timestamp } from './common.js';
 export const BACKUP_KINDS = ['daily', 'shutdown', 'manual'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
+/** GET /api/backups/{name}: a backup by its file name. */
+export const backupFileQuery = z.object({ name: z.string().max(100) });
+
 /** A backup file of the embedded database. */
 export const backupOutput = z.object({
   name: z.string(),

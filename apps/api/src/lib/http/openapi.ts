@@ -157,6 +157,8 @@ function fileOperation(module: AppModule, route: FileRoute): Operation {
   const query = Object.keys(input?.properties ?? {}).filter((name) => !path.includes(name));
   const mediaType = FILE_TYPES[route.type];
   return {
+    // '/api/orders/:id/download' → 'downloadOrdersIdDownload'
+    operationId: `download${route.path.slice('/api'.length).replace(/[/:.]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: route.summary,
     tags: [module.name],
     parameters: parameters(input, path, query),
@@ -191,6 +193,7 @@ export function openApiDocument(modules: readonly AppModule[]) {
     for (const route of module.files ?? [])
       add(openApiPath(route.path), 'get', fileOperation(module, route));
   add('/api/openapi.json', 'get', {
+    operationId: 'openapi',
     summary: 'This document',
     security: [],
     responses: {
@@ -218,6 +221,7 @@ export function openApiDocument(modules: readonly AppModule[]) {
     tags: modules
       .filter((module) => tagged.has(module.name))
       .map((module) => ({ name: module.name, description: module.description })),
+    servers: [{ url: '/', description: 'The server this document came from' }],
     security: [{ session: [] }],
     paths,
     components: {

@@ -1,6 +1,10 @@
 import { access } from 'node:fs/promises';
-import { backupFileOutput, backupOutput, backupsListOutput } from '@pharm/validators';
-import { z } from 'zod';
+import {
+  backupFileOutput,
+  backupFileQuery,
+  backupOutput,
+  backupsListOutput,
+} from '@pharm/validators';
 import { conflict, notFound } from '../../lib/domain-error.js';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 
@@ -29,7 +33,7 @@ export const backupsRouter = createTRPCRouter({
   }),
   /** Where a backup's file is, for its download (GET /api/backups/{name}). */
   file: protectedProcedure
-    .input(z.object({ name: z.string().max(100) }))
+    .input(backupFileQuery)
     .output(answers(backupFileOutput))
     .query(async ({ ctx, input }) => {
       const file = ctx.backups?.folder.path(input.name);
