@@ -436,34 +436,7 @@ export interface paths {
             cookie?: never;
         };
         /** The pharmacies list as CSV, with its filters */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    hold?: boolean;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The pharmacies list as CSV, with its filters */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadPharmaciesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -480,34 +453,7 @@ export interface paths {
             cookie?: never;
         };
         /** The catalogue as CSV, one row per variant, in the import format */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    category?: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The catalogue as CSV, one row per variant, in the import format */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadProductsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -524,34 +470,7 @@ export interface paths {
             cookie?: never;
         };
         /** The order's PDF */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The order's PDF */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": unknown;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                404: components["responses"]["Error404"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadOrdersIdDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -568,34 +487,7 @@ export interface paths {
             cookie?: never;
         };
         /** The orders list as CSV, one row per line item, with its filters */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The orders list as CSV, one row per line item, with its filters */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadOrdersCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -612,34 +504,7 @@ export interface paths {
             cookie?: never;
         };
         /** The invoice's PDF */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The invoice's PDF */
-                200: {
-                    headers: {
-                        /** @description inline, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": unknown;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                404: components["responses"]["Error404"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadInvoicesIdDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -656,35 +521,7 @@ export interface paths {
             cookie?: never;
         };
         /** The invoices list as CSV, with its filters */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
-                    payable?: boolean;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The invoices list as CSV, with its filters */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadInvoicesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -701,34 +538,7 @@ export interface paths {
             cookie?: never;
         };
         /** The payments list as CSV, with its filters */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    invoiceId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The payments list as CSV, with its filters */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadPaymentsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -745,37 +555,7 @@ export interface paths {
             cookie?: never;
         };
         /** A pharmacy's statement of account for a period, as PDF */
-        get: {
-            parameters: {
-                query?: {
-                    from?: string;
-                    to?: string;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A pharmacy's statement of account for a period, as PDF */
-                200: {
-                    headers: {
-                        /** @description inline, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": unknown;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                404: components["responses"]["Error404"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadPharmaciesIdStatementPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -792,31 +572,7 @@ export interface paths {
             cookie?: never;
         };
         /** The A/R aging buckets as CSV */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The A/R aging buckets as CSV */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadReportsAgingCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -833,31 +589,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every open invoice as CSV, most past due first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every open invoice as CSV, most past due first */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadReportsOutstandingCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -874,33 +606,7 @@ export interface paths {
             cookie?: never;
         };
         /** The recall list of a lot as PDF */
-        get: {
-            parameters: {
-                query: {
-                    lot: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The recall list of a lot as PDF */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": unknown;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadRecallPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -917,33 +623,7 @@ export interface paths {
             cookie?: never;
         };
         /** The recall list of a lot as CSV: each invoice with its pharmacy's contact */
-        get: {
-            parameters: {
-                query: {
-                    lot: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The recall list of a lot as CSV: each invoice with its pharmacy's contact */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv; charset=utf-8": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadRecallCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,34 +640,7 @@ export interface paths {
             cookie?: never;
         };
         /** A backup file of the embedded database */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A backup file of the embedded database */
-                200: {
-                    headers: {
-                        /** @description attachment, with the file's name */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/gzip": unknown;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                404: components["responses"]["Error404"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        get: operations["downloadBackupsName"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1004,26 +657,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The OpenAPI 3.1 document of every /api path */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-            };
-        };
+        get: operations["openapi"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3400,6 +3034,386 @@ export interface operations {
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             503: components["responses"]["Error503"];
+        };
+    };
+    downloadPharmaciesCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                hold?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pharmacies list as CSV, with its filters */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadProductsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                category?: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue as CSV, one row per variant, in the import format */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadOrdersIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's PDF */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadOrdersCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders list as CSV, one row per line item, with its filters */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadInvoicesIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice's PDF */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadInvoicesCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
+                payable?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices list as CSV, with its filters */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadPaymentsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                invoiceId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments list as CSV, with its filters */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadPharmaciesIdStatementPdf: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pharmacy's statement of account for a period, as PDF */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadReportsAgingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The A/R aging buckets as CSV */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadReportsOutstandingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every open invoice as CSV, most past due first */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadRecallPdf: {
+        parameters: {
+            query: {
+                lot: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recall list of a lot as PDF */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadRecallCsv: {
+        parameters: {
+            query: {
+                lot: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recall list of a lot as CSV: each invoice with its pharmacy's contact */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadBackupsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A backup file of the embedded database */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of every /api path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
         };
     };
 }

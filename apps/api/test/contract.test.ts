@@ -15,17 +15,13 @@ interface DocumentedResponse {
   content?: Record<string, { schema?: object }>;
 }
 interface Operation {
-  operationId?: string;
+  operationId: string;
   responses: Record<string, DocumentedResponse>;
 }
 interface OpenApiDocument {
   paths: Record<string, Partial<Record<Method, Operation>>>;
   components?: { schemas?: Record<string, object>; responses?: Record<string, DocumentedResponse> };
 }
-
-/** An operation's name here: its operationId, else its method and path (the file downloads). */
-const operationKey = (method: Method, path: string, operation: Operation) =>
-  operation.operationId ?? `${method.toUpperCase()} ${path}`;
 
 let t: TestApp;
 let c: Client;
@@ -46,7 +42,7 @@ beforeAll(async () => {
   ajv.addSchema({ $id: 'doc', $defs: doc.components?.schemas ?? {} });
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item) as [Method, Operation][]) {
-      operations.set(operationKey(method, path, operation), { method, path, operation });
+      operations.set(operation.operationId, { method, path, operation });
     }
   }
 });
@@ -87,7 +83,7 @@ function resolved(response: DocumentedResponse): DocumentedResponse {
 const mediaType = (type: string) => type.split(';', 1)[0]!.trim();
 
 /**
- * Calls the operation named `key` and checks the answer against the document: the status
+ * Calls the operation whose operationId is `key` and checks the answer against the document: the status
  * expected, one the operation documents, a content type it documents for that status, and a
  * JSON body that its schema accepts.
  */
@@ -280,24 +276,24 @@ describe('every operation of the document, as a user would call it', () => {
   });
 
   it('the files: PDFs and CSV exports', async () => {
-    await call('GET /api/pharmacies.csv', 200);
-    await call('GET /api/products.csv', 200);
-    await call('GET /api/orders.csv', 200);
-    await call('GET /api/orders/{id}/download', 200, { path: { id: ids.order } });
-    await call('GET /api/invoices.csv', 200);
-    await call('GET /api/invoices/{id}/download', 200, { path: { id: ids.invoice } });
-    await call('GET /api/payments.csv', 200);
-    await call('GET /api/pharmacies/{id}/statement.pdf', 200, {
+    await call('downloadPharmaciesCsv', 200);
+    await call('downloadProductsCsv', 200);
+    await call('downloadOrdersCsv', 200);
+    await call('downloadOrdersIdDownload', 200, { path: { id: ids.order } });
+    await call('downloadInvoicesCsv', 200);
+    await call('downloadInvoicesIdDownload', 200, { path: { id: ids.invoice } });
+    await call('downloadPaymentsCsv', 200);
+    await call('downloadPharmaciesIdStatementPdf', 200, {
       path: { id: ids.pharmacy },
       query: month,
     });
-    await call('GET /api/reports/aging.csv', 200);
-    await call('GET /api/reports/outstanding.csv', 200);
-    await call('GET /api/recall.pdf', 200, { query: { lot: LOT } });
-    await call('GET /api/recall.csv', 200, { query: { lot: LOT } });
+    await call('downloadReportsAgingCsv', 200);
+    await call('downloadReportsOutstandingCsv', 200);
+    await call('downloadRecallPdf', 200, { query: { lot: LOT } });
+    await call('downloadRecallCsv', 200, { query: { lot: LOT } });
     // The in-memory and PostgreSQL databases of these tests are backed up by nobody.
-    await call('GET /api/backups/{name}', 404, { path: { name: 'pharmsupply-none.backup' } });
-    await call('GET /api/openapi.json', 200);
+    await call('downloadBackupsName', 404, { path: { name: 'pharmsupply-none.backup' } });
+    await call('openapi', 200);
   });
 
   it('deletes, children before parents', async () => {
