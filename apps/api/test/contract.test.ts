@@ -62,8 +62,8 @@ function validatorFor(schema: object): ValidateFunction {
 }
 
 interface CallInput {
-  path?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean>;
+  path?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
   /** Another client than the signed-in user's (a signed-out one). */
@@ -97,7 +97,9 @@ async function call(key: string, status: number, input: CallInput = {}): Promise
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams(
-    Object.entries(input.query ?? {}).map(([name, value]) => [name, String(value)]),
+    Object.entries(input.query ?? {}).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, String(value)] as [string, string]],
+    ),
   ).toString();
   if (query) url += `?${query}`;
   const res = await (input.as ?? c).request(
