@@ -428,6 +428,24 @@ async function lockInvoice(
   return { invoice, order };
 }
 
+/** The invoice after an update: its pharmacies' balances refreshed and the change logged. */
+async function updated(
+  trx: Db,
+  before: InvoiceDetails,
+  pharmacyIds: number[],
+  userId: string,
+): Promise<InvoiceDetails> {
+  await refreshPharmacyBalances(trx, pharmacyIds);
+  const after = await getInvoice(trx, before.id);
+  await logUpdate(
+    trx,
+    { entity: invoiceEntity, id: before.id, userId },
+    invoiceSnapshot(before),
+    invoiceSnapshot(after),
+  );
+  return after;
+}
+
 /**
  * The whole invoice (line items copied again when it is made from another order), or only
  * `{status}`. The balance and status follow from the payments; a total below what is paid is
@@ -456,15 +474,7 @@ export function updateInvoice(
         })
         .where('id', '=', id)
         .execute();
-      await refreshPharmacyBalances(trx, [current.pharmacyId]);
-      const after = await getInvoice(trx, id);
-      await logUpdate(
-        trx,
-        { entity: invoiceEntity, id, userId },
-        invoiceSnapshot(before),
-        invoiceSnapshot(after),
-      );
-      return after;
+      return updated(trx, before, [current.pharmacyId], userId);
     }
 
     const { invoice: current, order } = await lockInvoice(trx, id, {
@@ -508,15 +518,7 @@ export function updateInvoice(
       if (order) await copyOrderLines(trx, id, order.id);
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
     }
-    await refreshPharmacyBalances(trx, [current.pharmacyId, data.pharmacyId]);
-    const after = await getInvoice(trx, id);
-    await logUpdate(
-      trx,
-      { entity: invoiceEntity, id, userId },
-      invoiceSnapshot(before),
-      invoiceSnapshot(after),
-    );
-    return after;
+    return updated(trx, before, [current.pharmacyId, data.pharmacyId], userId);
   });
 }
 

@@ -250,37 +250,28 @@ export function updateOrder(
         .set({ status: to, updatedAt: sql`now()` })
         .where('id', '=', id)
         .execute();
-      const after = await getOrder(trx, id);
-      await logUpdate(
-        trx,
-        { entity: orderEntity, id, userId },
-        orderSnapshot(before),
-        orderSnapshot(after),
-        holdOverride ? { creditHoldOverride: holdOverride } : {},
-      );
-      return after;
+    } else {
+      if (!isOrderEditable(from)) {
+        throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
+      }
+      if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
+      await trx
+        .updateTable('orders')
+        .set({
+          pharmacyId: data.pharmacyId,
+          orderDate: data.orderDate,
+          shipMethod: data.shipMethod,
+          notes: data.notes,
+          status: to,
+          subtotal: totals.total,
+          total: totals.total,
+          updatedAt: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
+      await insertLineItems(trx, id, data, totals.lineTotals);
     }
-
-    if (!isOrderEditable(from)) {
-      throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
-    }
-    if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
-    await trx
-      .updateTable('orders')
-      .set({
-        pharmacyId: data.pharmacyId,
-        orderDate: data.orderDate,
-        shipMethod: data.shipMethod,
-        notes: data.notes,
-        status: to,
-        subtotal: totals.total,
-        total: totals.total,
-        updatedAt: sql`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
-    await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
-    await insertLineItems(trx, id, data, totals.lineTotals);
     const after = await getOrder(trx, id);
     await logUpdate(
       trx,
