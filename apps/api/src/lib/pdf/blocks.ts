@@ -1,3 +1,4 @@
+import type { Pharmacy } from '@pharm/db';
 import type { Block } from './document.js';
 import type { Layout } from './layout.js';
 import {
@@ -50,6 +51,39 @@ export function parties(...list: Party[]): Block {
       });
       return bottom;
     },
+  };
+}
+
+/** The pharmacy a document is addressed to. */
+export type Addressee = Pick<
+  Pharmacy,
+  'name' | 'contactName' | 'email' | 'phone' | 'billingAddress' | 'shippingAddress'
+>;
+
+const contactLines = (to: Addressee) => [
+  to.contactName && `Attn: ${to.contactName}`,
+  to.email,
+  to.phone,
+];
+
+/** BILL TO: the billing address (the shipping one when there is none) and whom to ask. */
+export function billTo(to: Addressee): Party {
+  return {
+    title: 'BILL TO',
+    name: to.name,
+    lines: [
+      to.billingAddress ?? to.shippingAddress ?? 'No billing address on file',
+      ...contactLines(to),
+    ],
+  };
+}
+
+/** SHIP TO: the shipping address and whom to ask. */
+export function shipTo(to: Addressee): Party {
+  return {
+    title: 'SHIP TO',
+    name: to.name,
+    lines: [to.shippingAddress ?? 'No shipping address on file', ...contactLines(to)],
   };
 }
 

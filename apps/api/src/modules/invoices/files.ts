@@ -1,10 +1,13 @@
 import { idParam, invoiceListQuery, isInvoiceOverdue, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, pathId, queryFlag, type Caller } from '../../lib/http/files.js';
-import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
+import {
+  csvFilename,
+  EXPORT_PAGE_SIZE,
+  pagedRows,
+  type CsvDownload,
+  type Filters,
+} from '../../lib/csv/csv.js';
 import { invoicePdf } from './pdf.js';
-
-/** The filters of a list as the REST query gives them, for the procedure's schema to check. */
-type Filters<K extends string> = Partial<Record<K, unknown>>;
 
 export async function exportInvoices(caller: Caller, filters: Filters<'q' | 'tab' | 'payable'>) {
   const today = todayIso();

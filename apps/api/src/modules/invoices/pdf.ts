@@ -11,10 +11,12 @@ import {
 } from '@pharm/validators';
 import type { InvoiceDetails } from './service.js';
 import {
+  billTo,
   closing,
   facts,
   notes,
   parties,
+  shipTo,
   table,
   totals,
   type Column,
@@ -89,11 +91,6 @@ export function renderInvoicePdf(
   { today = todayIso(), ...options }: InvoicePdfOptions = {},
 ): Promise<Buffer> {
   const { pharmacy } = invoice;
-  const contact = [
-    pharmacy.contactName && `Attn: ${pharmacy.contactName}`,
-    pharmacy.email,
-    pharmacy.phone,
-  ];
   const status = displayInvoiceStatus(invoice, today);
   const product = [
     { label: 'Lot number', value: invoice.lotNumber },
@@ -116,21 +113,7 @@ export function renderInvoicePdf(
         { label: 'Status', value: status, color: INVOICE_STATUS_PALETTE[status] },
       ],
       body: [
-        parties(
-          {
-            title: 'BILL TO',
-            name: pharmacy.name,
-            lines: [
-              pharmacy.billingAddress ?? pharmacy.shippingAddress ?? 'No billing address on file',
-              ...contact,
-            ],
-          },
-          {
-            title: 'SHIP TO',
-            name: pharmacy.name,
-            lines: [pharmacy.shippingAddress ?? 'No shipping address on file', ...contact],
-          },
-        ),
+        parties(billTo(pharmacy), shipTo(pharmacy)),
         facts(hasProduct ? product.map((item) => ({ ...item, value: item.value ?? '—' })) : [], {
           title: 'PRODUCT INFORMATION',
           empty: 'No product information available',

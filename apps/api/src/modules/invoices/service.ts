@@ -11,6 +11,7 @@ import {
   type InvoiceData,
   type InvoiceListQuery,
   type InvoiceStatus,
+  type InvoiceTotals,
   type InvoiceUpdateData,
   type Page,
 } from '@pharm/validators';
@@ -31,6 +32,12 @@ import {
 } from './balances.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
+import {
+  lineItemsOf,
+  lineSnapshot,
+  PHARMACY_COLUMNS,
+  withPharmacy,
+} from '../../lib/db/documents.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
@@ -52,23 +59,6 @@ export interface InvoiceDetails extends InvoiceListItem {
   };
   /** The number of the order it was made from, while that order exists. */
   fromOrderNumber: string | null;
-}
-
-async function lineItemsOf(
-  db: Db,
-  invoiceIds: readonly number[],
-): Promise<Map<number, InvoiceLineItem[]>> {
-  const byInvoice = new Map<number, InvoiceLineItem[]>(invoiceIds.map((id) => [id, []]));
-  if (!invoiceIds.length) return byInvoice;
-  const rows = await db
-    .selectFrom('invoiceLineItems')
-    .selectAll()
-    .where('invoiceId', 'in', invoiceIds)
-    .orderBy('invoiceId')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
-  return byInvoice;
 }
 
 /**
@@ -114,6 +104,7 @@ export async function listInvoices(
   const page = await paginate(q, query, 'i.id');
   const lines = await lineItemsOf(
     db,
+    'invoice',
     page.items.map((row) => row.id),
   );
   const items = page.items.map(({ pharmacyName, contactName, email, phone, ...invoice }) => ({
@@ -201,24 +192,16 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetails> {
     .leftJoin('orders as o', 'o.id', 'i.fromOrderId')
     .selectAll('i')
     .select([
-      'p.name as pharmacyName',
-      'p.contactName',
-      'p.email',
-      'p.phone',
-      'p.shippingAddress',
-      'p.billingAddress',
+      ...PHARMACY_COLUMNS,
       'o.orderNumber as fromOrderNumber',
       sql<string>`i.total - i.balance`.as('amountPaid'),
     ])
     .where('i.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('Invoice');
-  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...invoice } =
-    row;
   return {
-    ...invoice,
-    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
-    lineItems: (await lineItemsOf(db, [id])).get(id) ?? [],
+    ...withPharmacy(row),
+    lineItems: (await lineItemsOf(db, 'invoice', [id])).get(id) ?? [],
   };
 }
 
@@ -227,6 +210,34 @@ function computeTotals(amount: string, data: InvoiceData) {
   const totals = invoiceTotals({ amount, taxRate: data.taxRate, shipping: data.shipping });
   if (!totals.fits) throw invalid('Invoice total is too large', ['amount']);
   return totals;
+}
+
+/** The columns a whole invoice sets: the form's fields, the status and the server's amounts. */
+function invoiceColumns(
+  data: InvoiceData,
+  amount: string,
+  totals: InvoiceTotals,
+  status: InvoiceStatus,
+) {
+  return {
+    fromOrderId: data.fromOrderId,
+    pharmacyId: data.pharmacyId,
+    invoiceDate: data.invoiceDate,
+    dueDate: data.dueDate,
+    terms: data.terms,
+    notes: data.notes,
+    lotNumber: data.lotNumber,
+    traySize: data.traySize,
+    nestSize: data.nestSize,
+    caseSize: data.caseSize,
+    status,
+    taxRate: data.taxRate,
+    shipping: data.shipping,
+    amount,
+    subtotal: fromCents(totals.subtotal),
+    taxAmount: fromCents(totals.taxAmount),
+    total: fromCents(totals.total),
+  };
 }
 
 /**
@@ -358,12 +369,7 @@ export function invoiceSnapshot(
     nestSize: invoice.nestSize,
     caseSize: invoice.caseSize,
     notes: invoice.notes,
-    lineItems: invoice.lineItems.map((line) => ({
-      description: line.description,
-      qty: line.qty,
-      unitPrice: line.unitPrice,
-      lineTotal: line.lineTotal,
-    })),
+    lineItems: invoice.lineItems.map(lineSnapshot),
   };
 }
 
@@ -386,23 +392,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       .insertInto('invoices')
       .values({
         invoiceNumber,
-        fromOrderId: data.fromOrderId,
-        pharmacyId: data.pharmacyId,
-        invoiceDate: data.invoiceDate,
-        dueDate: data.dueDate,
-        terms: data.terms,
-        notes: data.notes,
-        lotNumber: data.lotNumber,
-        traySize: data.traySize,
-        nestSize: data.nestSize,
-        caseSize: data.caseSize,
-        status,
-        taxRate: data.taxRate,
-        shipping: data.shipping,
-        amount,
-        subtotal: fromCents(totals.subtotal),
-        taxAmount: fromCents(totals.taxAmount),
-        total: fromCents(totals.total),
+        ...invoiceColumns(data, amount, totals, status),
         balance: fromCents(totals.total),
       })
       .returning('id')
@@ -438,6 +428,24 @@ async function lockInvoice(
   return { invoice, order };
 }
 
+/** The invoice after an update: its pharmacies' balances refreshed and the change logged. */
+async function updated(
+  trx: Db,
+  before: InvoiceDetails,
+  pharmacyIds: number[],
+  userId: string,
+): Promise<InvoiceDetails> {
+  await refreshPharmacyBalances(trx, pharmacyIds);
+  const after = await getInvoice(trx, before.id);
+  await logUpdate(
+    trx,
+    { entity: invoiceEntity, id: before.id, userId },
+    invoiceSnapshot(before),
+    invoiceSnapshot(after),
+  );
+  return after;
+}
+
 /**
  * The whole invoice (line items copied again when it is made from another order), or only
  * `{status}`. The balance and status follow from the payments; a total below what is paid is
@@ -466,15 +474,7 @@ export function updateInvoice(
         })
         .where('id', '=', id)
         .execute();
-      await refreshPharmacyBalances(trx, [current.pharmacyId]);
-      const after = await getInvoice(trx, id);
-      await logUpdate(
-        trx,
-        { entity: invoiceEntity, id, userId },
-        invoiceSnapshot(before),
-        invoiceSnapshot(after),
-      );
-      return after;
+      return updated(trx, before, [current.pharmacyId], userId);
     }
 
     const { invoice: current, order } = await lockInvoice(trx, id, {
@@ -508,23 +508,7 @@ export function updateInvoice(
     await trx
       .updateTable('invoices')
       .set({
-        fromOrderId: data.fromOrderId,
-        pharmacyId: data.pharmacyId,
-        invoiceDate: data.invoiceDate,
-        dueDate: data.dueDate,
-        terms: data.terms,
-        notes: data.notes,
-        lotNumber: data.lotNumber,
-        traySize: data.traySize,
-        nestSize: data.nestSize,
-        caseSize: data.caseSize,
-        status,
-        taxRate: data.taxRate,
-        shipping: data.shipping,
-        amount,
-        subtotal: fromCents(totals.subtotal),
-        taxAmount: fromCents(totals.taxAmount),
-        total: fromCents(totals.total),
+        ...invoiceColumns(data, amount, totals, status),
         balance: fromCents(totals.total - paid),
         updatedAt: sql`now()`,
       })
@@ -534,15 +518,7 @@ export function updateInvoice(
       if (order) await copyOrderLines(trx, id, order.id);
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
     }
-    await refreshPharmacyBalances(trx, [current.pharmacyId, data.pharmacyId]);
-    const after = await getInvoice(trx, id);
-    await logUpdate(
-      trx,
-      { entity: invoiceEntity, id, userId },
-      invoiceSnapshot(before),
-      invoiceSnapshot(after),
-    );
-    return after;
+    return updated(trx, before, [current.pharmacyId, data.pharmacyId], userId);
   });
 }
 

@@ -4,13 +4,11 @@ import {
   csvFilename,
   EXPORT_PAGE_SIZE,
   pagedRows,
+  type Filters,
   type Cell,
   type CsvDownload,
 } from '../../lib/csv/csv.js';
 import { orderPdf } from './pdf.js';
-
-/** The filters of a list as the REST query gives them, for the procedure's schema to check. */
-type Filters<K extends string> = Partial<Record<K, unknown>>;
 
 /** One row per line item, the order's columns repeated on each. */
 export async function exportOrders(caller: Caller, filters: Filters<'q' | 'status'>) {

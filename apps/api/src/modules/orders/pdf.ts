@@ -1,6 +1,15 @@
 import { formatDate, formatUsd, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import type { OrderDetails } from './service.js';
-import { closing, notes, parties, table, totals, type Column } from '../../lib/pdf/blocks.js';
+import {
+  billTo,
+  closing,
+  notes,
+  parties,
+  shipTo,
+  table,
+  totals,
+  type Column,
+} from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { definePdf } from '../../lib/workers/jobs.js';
@@ -22,11 +31,6 @@ const LINE_COLUMNS: Column<Line>[] = [
  */
 export function renderOrderPdf(order: OrderDetails, options: PdfOptions = {}): Promise<Buffer> {
   const { pharmacy } = order;
-  const contact = [
-    pharmacy.contactName && `Attn: ${pharmacy.contactName}`,
-    pharmacy.email,
-    pharmacy.phone,
-  ];
   return renderDocument(
     {
       title: 'PURCHASE ORDER',
@@ -43,21 +47,7 @@ export function renderOrderPdf(order: OrderDetails, options: PdfOptions = {}): P
         { label: 'Ship via', value: order.shipMethod ?? 'Not specified' },
       ],
       body: [
-        parties(
-          {
-            title: 'BILL TO',
-            name: pharmacy.name,
-            lines: [
-              pharmacy.billingAddress ?? pharmacy.shippingAddress ?? 'No billing address on file',
-              ...contact,
-            ],
-          },
-          {
-            title: 'SHIP TO',
-            name: pharmacy.name,
-            lines: [pharmacy.shippingAddress ?? 'No shipping address on file', ...contact],
-          },
-        ),
+        parties(billTo(pharmacy), shipTo(pharmacy)),
         table({
           title: 'Line Items',
           caption: `${order.lineItems.length} lines  ·  ${order.itemCount.toLocaleString('en-US')} items`,

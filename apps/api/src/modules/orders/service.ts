@@ -15,6 +15,12 @@ import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
+import {
+  lineItemsOf,
+  lineSnapshot,
+  PHARMACY_COLUMNS,
+  withPharmacy,
+} from '../../lib/db/documents.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
@@ -46,23 +52,6 @@ export interface OrderDetails extends Order {
 const itemCount = (lineItems: readonly OrderLineItem[]) =>
   lineItems.reduce((n, line) => n + line.qty, 0);
 
-async function lineItemsOf(
-  db: Db,
-  orderIds: readonly number[],
-): Promise<Map<number, OrderLineItem[]>> {
-  const byOrder = new Map<number, OrderLineItem[]>(orderIds.map((id) => [id, []]));
-  if (!orderIds.length) return byOrder;
-  const rows = await db
-    .selectFrom('orderLineItems')
-    .selectAll()
-    .where('orderId', 'in', orderIds)
-    .orderBy('orderId')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) byOrder.get(row.orderId)?.push(row);
-  return byOrder;
-}
-
 /** Newest first, keyset-paginated on id; `q` matches the order number or the pharmacy name. */
 export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<OrderListItem>> {
   let q = db
@@ -83,7 +72,7 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
   }
   const page = await paginate(q, query, 'o.id');
   const ids = page.items.map((row) => row.id);
-  const lines = await lineItemsOf(db, ids);
+  const lines = await lineItemsOf(db, 'order', ids);
   const invoices = await orderInvoices(db, ids);
   const items = page.items.map(({ pharmacyName, ...order }) => {
     const lineItems = lines.get(order.id) ?? [];
@@ -103,23 +92,13 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
     .selectFrom('orders as o')
     .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
     .selectAll('o')
-    .select([
-      'p.name as pharmacyName',
-      'p.contactName',
-      'p.email',
-      'p.phone',
-      'p.shippingAddress',
-      'p.billingAddress',
-    ])
+    .select(PHARMACY_COLUMNS)
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('Order');
-  const { pharmacyName, contactName, email, phone, shippingAddress, billingAddress, ...order } =
-    row;
-  const lineItems = (await lineItemsOf(db, [id])).get(id) ?? [];
+  const lineItems = (await lineItemsOf(db, 'order', [id])).get(id) ?? [];
   return {
-    ...order,
-    pharmacy: { name: pharmacyName, contactName, email, phone, shippingAddress, billingAddress },
+    ...withPharmacy(row),
     lineItems,
     itemCount: itemCount(lineItems),
     invoice: (await orderInvoices(db, [id])).get(id) ?? null,
@@ -186,10 +165,7 @@ export function orderSnapshot(
     lineItems: order.lineItems.map((line) => ({
       productSku: line.productSku,
       variantSku: line.variantSku,
-      description: line.description,
-      qty: line.qty,
-      unitPrice: line.unitPrice,
-      lineTotal: line.lineTotal,
+      ...lineSnapshot(line),
     })),
   };
 }
@@ -274,37 +250,28 @@ export function updateOrder(
         .set({ status: to, updatedAt: sql`now()` })
         .where('id', '=', id)
         .execute();
-      const after = await getOrder(trx, id);
-      await logUpdate(
-        trx,
-        { entity: orderEntity, id, userId },
-        orderSnapshot(before),
-        orderSnapshot(after),
-        holdOverride ? { creditHoldOverride: holdOverride } : {},
-      );
-      return after;
+    } else {
+      if (!isOrderEditable(from)) {
+        throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
+      }
+      if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
+      await trx
+        .updateTable('orders')
+        .set({
+          pharmacyId: data.pharmacyId,
+          orderDate: data.orderDate,
+          shipMethod: data.shipMethod,
+          notes: data.notes,
+          status: to,
+          subtotal: totals.total,
+          total: totals.total,
+          updatedAt: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
+      await insertLineItems(trx, id, data, totals.lineTotals);
     }
-
-    if (!isOrderEditable(from)) {
-      throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
-    }
-    if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
-    await trx
-      .updateTable('orders')
-      .set({
-        pharmacyId: data.pharmacyId,
-        orderDate: data.orderDate,
-        shipMethod: data.shipMethod,
-        notes: data.notes,
-        status: to,
-        subtotal: totals.total,
-        total: totals.total,
-        updatedAt: sql`now()`,
-      })
-      .where('id', '=', id)
-      .execute();
-    await trx.deleteFrom('orderLineItems').where('orderId', '=', id).execute();
-    await insertLineItems(trx, id, data, totals.lineTotals);
     const after = await getOrder(trx, id);
     await logUpdate(
       trx,

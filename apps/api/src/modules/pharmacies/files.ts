@@ -1,9 +1,12 @@
 import { pharmacyListQuery, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, queryFlag, type Caller } from '../../lib/http/files.js';
-import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
-
-/** The filters of a list as the REST query gives them, for the procedure's schema to check. */
-type Filters<K extends string> = Partial<Record<K, unknown>>;
+import {
+  csvFilename,
+  EXPORT_PAGE_SIZE,
+  pagedRows,
+  type CsvDownload,
+  type Filters,
+} from '../../lib/csv/csv.js';
 
 export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'hold'>) {
   return {

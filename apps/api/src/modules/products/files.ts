@@ -4,12 +4,10 @@ import {
   csvFilename,
   EXPORT_PAGE_SIZE,
   pagedRows,
+  type Filters,
   type Cell,
   type CsvDownload,
 } from '../../lib/csv/csv.js';
-
-/** The filters of a list as the REST query gives them, for the procedure's schema to check. */
-type Filters<K extends string> = Partial<Record<K, unknown>>;
 
 /** The catalogue import's CSV columns (catalog/parse.ts), as the products export writes them. */
 export const PRODUCT_COLUMNS = [

@@ -210,6 +210,25 @@ export function deleteProduct(db: Db, id: number, userId: string): Promise<{ id:
   });
 }
 
+/** A change to the parent's variants, logged as a change of the parent. */
+async function changingVariants<T>(
+  trx: Db,
+  parent: Product,
+  userId: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  const [before] = await withVariants(trx, [parent]);
+  const result = await change();
+  const [after] = await withVariants(trx, [parent]);
+  await logUpdate(
+    trx,
+    { entity: productEntity, id: parent.id, userId },
+    productSnapshot(before!),
+    productSnapshot(after!),
+  );
+  return result;
+}
+
 /** POST /api/product-variants: one variant of an existing product, logged as a change of that product. */
 export function createVariant(db: Db, data: VariantData, userId: string): Promise<ProductVariant> {
   return inTransaction(db, async (trx) => {
@@ -221,20 +240,9 @@ export function createVariant(db: Db, data: VariantData, userId: string): Promis
       .forShare()
       .executeTakeFirst();
     if (!parent) throw invalid(`Parent SKU ${data.parentSku} does not exist`, ['parentSku']);
-    const [before] = await withVariants(trx, [parent]);
-    const variant = await trx
-      .insertInto('productVariants')
-      .values(data)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const [after] = await withVariants(trx, [parent]);
-    await logUpdate(
-      trx,
-      { entity: productEntity, id: parent.id, userId },
-      productSnapshot(before!),
-      productSnapshot(after!),
+    return changingVariants(trx, parent, userId, () =>
+      trx.insertInto('productVariants').values(data).returningAll().executeTakeFirstOrThrow(),
     );
-    return variant;
   });
 }
 
@@ -248,14 +256,8 @@ export function deleteVariant(db: Db, id: number, userId: string): Promise<{ id:
       .where('sku', '=', variant.parentSku)
       .forShare()
       .executeTakeFirstOrThrow();
-    const [before] = await withVariants(trx, [parent]);
-    await trx.deleteFrom('productVariants').where('id', '=', id).execute();
-    const [after] = await withVariants(trx, [parent]);
-    await logUpdate(
-      trx,
-      { entity: productEntity, id: parent.id, userId },
-      productSnapshot(before!),
-      productSnapshot(after!),
+    await changingVariants(trx, parent, userId, () =>
+      trx.deleteFrom('productVariants').where('id', '=', id).execute(),
     );
     return { id };
   });
@@ -281,11 +283,6 @@ function sameVariant(before: ProductVariant, after: VariantFields): boolean {
   );
 }
 
-/**
- * The product form's save: the product and its whole variant list in one transaction. Variants
- * with an id are updated, without one inserted, and those no longer listed deleted, so a failure
- * anywhere leaves the product exactly as it was.
- */
 /** A taken variant SKU, named on the form's row that holds it. */
 function onVariantRow(error: unknown, variants: ProductFormVariantData[]): unknown {
   const domain = toDomainError(error);
@@ -299,6 +296,11 @@ function onVariantRow(error: unknown, variants: ProductFormVariantData[]): unkno
   ]);
 }
 
+/**
+ * The product form's save: the product and its whole variant list in one transaction. Variants
+ * with an id are updated, without one inserted, and those no longer listed deleted, so a failure
+ * anywhere leaves the product exactly as it was.
+ */
 export function saveProduct(
   db: Db,
   input: ProductSaveData,

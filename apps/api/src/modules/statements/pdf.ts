@@ -1,15 +1,18 @@
 import { formatDate, formatUsd, sumCents, toCents } from '@pharm/validators';
-import type { PharmacyWithHold } from '../pharmacies/service.js';
 import type { Statement, StatementLine } from './service.js';
-import { boxes, closing, parties, table, totals, type Column } from '../../lib/pdf/blocks.js';
+import {
+  billTo,
+  boxes,
+  closing,
+  parties,
+  table,
+  totals,
+  type Addressee,
+  type Column,
+} from '../../lib/pdf/blocks.js';
 import { renderDocument, type PdfOptions } from '../../lib/pdf/document.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { definePdf } from '../../lib/workers/jobs.js';
-
-type BillTo = Pick<
-  PharmacyWithHold,
-  'name' | 'contactName' | 'email' | 'phone' | 'billingAddress' | 'shippingAddress'
->;
 
 /** A printed row: the statement's lines after one for the opening balance. */
 interface Row {
@@ -62,7 +65,7 @@ export function statementFilename(statement: Pick<Statement, 'pharmacy' | 'to'>)
  */
 export function renderStatementPdf(
   statement: Statement,
-  billTo: BillTo,
+  pharmacy: Addressee,
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const period = `${formatDate(statement.from)} to ${formatDate(statement.to)}`;
@@ -79,16 +82,7 @@ export function renderStatementPdf(
         { label: 'Amount due', value: formatUsd(statement.closingBalance) },
       ],
       body: [
-        parties({
-          title: 'BILL TO',
-          name: billTo.name,
-          lines: [
-            billTo.billingAddress ?? billTo.shippingAddress ?? 'No billing address on file',
-            billTo.contactName && `Attn: ${billTo.contactName}`,
-            billTo.email,
-            billTo.phone,
-          ],
-        }),
+        parties(billTo(pharmacy)),
         table({
           title: 'Account Activity',
           caption: period,
@@ -134,6 +128,6 @@ export function renderStatementPdf(
 /** The statement's PDF, rendered on a worker thread. */
 export const statementPdf = definePdf(
   'statements.pdf',
-  ({ statement, billTo }: { statement: Statement; billTo: BillTo }) =>
-    renderStatementPdf(statement, billTo),
+  (job: { statement: Statement; billTo: Addressee }) =>
+    renderStatementPdf(job.statement, job.billTo),
 );
