@@ -30,6 +30,7 @@ export const recallQuery = z.object({
     }),
 });
 export type RecallQuery = z.output<typeof recallQuery>;
+export type RecallQueryInput = z.input<typeof recallQuery>;
 
 /** A recall: the pharmacies that received the lot, each with the invoices that name it. */
 export const recallOutput = z.array(

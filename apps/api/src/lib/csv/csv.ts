@@ -12,9 +12,6 @@ export interface CsvDownload {
   rows: AsyncIterable<Cell[]>;
 }
 
-/** The filters of a list as the REST query gives them, for the procedure's schema to check. */
-export type Filters<K extends string> = Partial<Record<K, unknown>>;
-
 /** Rows asked of a list procedure at a time: its largest page. */
 export const EXPORT_PAGE_SIZE = 200;
 

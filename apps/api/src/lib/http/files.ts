@@ -6,12 +6,6 @@ import type { HeavyWork } from '../workers/pool.js';
 
 export type Caller = ReturnType<typeof createCaller>;
 
-/** The parts of a GET request a file route reads: path parameters and the query string. */
-export interface FileRequest {
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-}
-
 /** A rendered document, an export's rows or a file on disk, sent as an attachment. */
 export interface FileDownload {
   filename: string;
@@ -29,7 +23,7 @@ export const FILE_TYPES = {
  * procedure. It loads what it sends through the procedures (`caller`), so the same session check,
  * validation and 404 apply, and renders on the worker threads (`heavyWork`).
  */
-export interface FileRoute {
+export interface FileRoute<Input extends z.ZodType = z.ZodType> {
   /** In Fastify's form: '/api/orders/:id/download'. */
   path: string;
   summary: string;
@@ -40,12 +34,17 @@ export interface FileRoute {
    */
   inline?: true;
   /**
-   * The schema of its path parameters and query string, for the API document: the procedures
-   * it calls check them. A path parameter without one is described as text.
+   * Its path parameters and query string, as a procedure's input: the REST adapter reads them by
+   * this schema's fields (numbers and booleans from their text) and hands them to `send`
+   * unchecked, since the procedures `send` calls check them; the API document describes them.
    */
-  input?: z.core.$ZodType;
-  send: (caller: Caller, req: FileRequest, heavyWork: HeavyWork) => Promise<FileDownload>;
+  input?: Input;
+  send(caller: Caller, input: z.input<Input>, heavyWork: HeavyWork): Promise<FileDownload>;
 }
+
+/** A file route, its `send` typed by its input schema. */
+export const fileRoute = <Input extends z.ZodType>(route: FileRoute<Input>): FileRoute<Input> =>
+  route;
 
 export const defineFiles = (routes: FileRoute[]): readonly FileRoute[] => routes;
 
@@ -54,15 +53,3 @@ export const csvDownload = (download: CsvDownload): FileDownload => ({
   filename: download.filename,
   body: csvStream(download),
 });
-
-/** A path id: only digits count, so '1e3' or '1.5' are refused by the schema like 'abc'. */
-export const pathId = (req: FileRequest) =>
-  /^\d{1,10}$/.test(req.params.id ?? '') ? Number(req.params.id) : Number.NaN;
-
-/** Query-string numbers, for the schemas to check. */
-export const queryNumber = (value: string | undefined) =>
-  value === undefined ? undefined : /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-
-/** Query-string booleans: 'true' and 'false', anything else for the schema to refuse. */
-export const queryFlag = (value: string | undefined) =>
-  value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : value;

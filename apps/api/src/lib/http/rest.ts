@@ -95,6 +95,29 @@ function inputBuilder(rest: RestMeta, input: Schema | undefined): (req: FastifyR
   };
 }
 
+/**
+ * A file route's input from its path parameters and query string, each coerced to what its
+ * field expects, as a read procedure's (inputBuilder).
+ */
+function fileInputBuilder(route: FileRoute): (req: FastifyRequest) => Record<string, unknown> {
+  const shape = route.input ? inputShape(route.input) : {};
+  const fields = Object.keys(shape).map((name) => ({
+    name,
+    inPath: route.path.includes(`:${name}`),
+    coerce: coercion(shape[name], false),
+  }));
+  return (req) => {
+    const params = req.params as Record<string, string>;
+    const search = req.query as Record<string, unknown>;
+    return Object.fromEntries(
+      fields.map(({ name, inPath, coerce }) => [
+        name,
+        coerce(inPath ? params[name] : search[name]),
+      ]),
+    );
+  };
+}
+
 /** '/api/orders/{id}' in Fastify's form, '/api/orders/:id'. */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -135,29 +158,25 @@ export function registerRestRoutes(
     });
   }
 
-  const fileHandler = (route: FileRoute) => async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      const ctx = await createContext(req, reply);
-      const file = await route.send(
-        createCaller(ctx),
-        {
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string | undefined>,
-        },
-        ctx.heavyWork,
-      );
-      return reply
-        .status(200)
-        .header('Content-Type', FILE_TYPES[route.type])
-        .header(
-          'Content-Disposition',
-          `${route.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
-        )
-        .header('Cache-Control', 'private, no-store')
-        .send(file.body);
-    } catch (cause) {
-      return sendError(req, reply, cause);
-    }
+  const fileHandler = (route: FileRoute) => {
+    const buildInput = fileInputBuilder(route);
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const ctx = await createContext(req, reply);
+        const file = await route.send(createCaller(ctx), buildInput(req), ctx.heavyWork);
+        return reply
+          .status(200)
+          .header('Content-Type', FILE_TYPES[route.type])
+          .header(
+            'Content-Disposition',
+            `${route.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(file.body);
+      } catch (cause) {
+        return sendError(req, reply, cause);
+      }
+    };
   };
   for (const route of modules.flatMap((module) => module.files ?? [])) {
     app.get(route.path, fileHandler(route));

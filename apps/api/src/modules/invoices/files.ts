@@ -1,15 +1,14 @@
+import type { z } from 'zod';
 import { idParam, invoiceListQuery, isInvoiceOverdue, todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, pathId, queryFlag, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type CsvDownload,
-  type Filters,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 import { invoicePdf } from './pdf.js';
 
-export async function exportInvoices(caller: Caller, filters: Filters<'q' | 'tab' | 'payable'>) {
+/** The list's filters that its export takes, from the query string. */
+const invoiceExportQuery = invoiceListQuery.pick({ q: true, tab: true, payable: true });
+type InvoiceExportQuery = z.input<typeof invoiceExportQuery>;
+
+export async function exportInvoices(caller: Caller, filters: InvoiceExportQuery) {
   const today = todayIso();
   return {
     filename: csvFilename('invoices', today),
@@ -35,7 +34,7 @@ export async function exportInvoices(caller: Caller, filters: Filters<'q' | 'tab
       'notes',
     ],
     rows: await pagedRows(
-      (cursor) => caller.invoices.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
+      (cursor) => caller.invoices.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (i) => [
         [
           i.invoiceNumber,
@@ -64,32 +63,25 @@ export async function exportInvoices(caller: Caller, filters: Filters<'q' | 'tab
 }
 
 export const invoiceFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/invoices/:id/download',
     summary: "The invoice's PDF",
     type: 'pdf',
     input: idParam,
     inline: true,
-    send: async (c, r, heavyWork) => {
-      const invoice = await c.invoices.get({ id: pathId(r) });
+    send: async (c, input, heavyWork) => {
+      const invoice = await c.invoices.get(input);
       return {
         filename: `invoice-${invoice.invoiceNumber}.pdf`,
         body: await heavyWork.run(invoicePdf, invoice),
       };
     },
-  },
-  {
+  }),
+  fileRoute({
     path: '/api/invoices.csv',
     summary: 'The invoices list as CSV, with its filters',
     type: 'csv',
-    input: invoiceListQuery.pick({ q: true, tab: true, payable: true }),
-    send: async (c, r) =>
-      csvDownload(
-        await exportInvoices(c, {
-          q: r.query.q,
-          tab: r.query.tab,
-          payable: queryFlag(r.query.payable),
-        }),
-      ),
-  },
+    input: invoiceExportQuery,
+    send: async (c, input) => csvDownload(await exportInvoices(c, input)),
+  }),
 ]);

@@ -1,17 +1,21 @@
+import type { z } from 'zod';
 import { idParam, orderListQuery, todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, pathId, type Caller } from '../../lib/http/files.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
   EXPORT_PAGE_SIZE,
   pagedRows,
-  type Filters,
   type Cell,
   type CsvDownload,
 } from '../../lib/csv/csv.js';
 import { orderPdf } from './pdf.js';
 
+/** The list's filters that its export takes, from the query string. */
+const orderExportQuery = orderListQuery.pick({ q: true, status: true });
+type OrderExportQuery = z.input<typeof orderExportQuery>;
+
 /** One row per line item, the order's columns repeated on each. */
-export async function exportOrders(caller: Caller, filters: Filters<'q' | 'status'>) {
+export async function exportOrders(caller: Caller, filters: OrderExportQuery) {
   return {
     filename: csvFilename('orders', todayIso()),
     columns: [
@@ -30,7 +34,7 @@ export async function exportOrders(caller: Caller, filters: Filters<'q' | 'statu
       'line_total',
     ],
     rows: await pagedRows(
-      (cursor) => caller.orders.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
+      (cursor) => caller.orders.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (order) => {
         const head: Cell[] = [
           order.orderNumber,
@@ -57,25 +61,24 @@ export async function exportOrders(caller: Caller, filters: Filters<'q' | 'statu
 }
 
 export const orderFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/orders/:id/download',
     summary: "The order's PDF",
     type: 'pdf',
     input: idParam,
-    send: async (c, r, heavyWork) => {
-      const order = await c.orders.get({ id: pathId(r) });
+    send: async (c, input, heavyWork) => {
+      const order = await c.orders.get(input);
       return {
         filename: `order-${order.orderNumber}.pdf`,
         body: await heavyWork.run(orderPdf, order),
       };
     },
-  },
-  {
+  }),
+  fileRoute({
     path: '/api/orders.csv',
     summary: 'The orders list as CSV, one row per line item, with its filters',
     type: 'csv',
-    input: orderListQuery.pick({ q: true, status: true }),
-    send: async (c, r) =>
-      csvDownload(await exportOrders(c, { q: r.query.q, status: r.query.status })),
-  },
+    input: orderExportQuery,
+    send: async (c, input) => csvDownload(await exportOrders(c, input)),
+  }),
 ]);

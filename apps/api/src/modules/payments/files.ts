@@ -1,14 +1,13 @@
+import type { z } from 'zod';
 import { paymentListQuery, todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, queryNumber, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type CsvDownload,
-  type Filters,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
-export async function exportPayments(caller: Caller, filters: Filters<'q' | 'invoiceId'>) {
+/** The list's filters that its export takes, from the query string. */
+const paymentExportQuery = paymentListQuery.pick({ q: true, invoiceId: true });
+type PaymentExportQuery = z.input<typeof paymentExportQuery>;
+
+export async function exportPayments(caller: Caller, filters: PaymentExportQuery) {
   return {
     filename: csvFilename('payments', todayIso()),
     columns: [
@@ -22,7 +21,7 @@ export async function exportPayments(caller: Caller, filters: Filters<'q' | 'inv
       'notes',
     ],
     rows: await pagedRows(
-      (cursor) => caller.payments.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
+      (cursor) => caller.payments.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (p) => [
         [
           p.paymentNumber,
@@ -40,14 +39,11 @@ export async function exportPayments(caller: Caller, filters: Filters<'q' | 'inv
 }
 
 export const paymentFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/payments.csv',
     summary: 'The payments list as CSV, with its filters',
     type: 'csv',
-    input: paymentListQuery.pick({ q: true, invoiceId: true }),
-    send: async (c, r) =>
-      csvDownload(
-        await exportPayments(c, { q: r.query.q, invoiceId: queryNumber(r.query.invoiceId) }),
-      ),
-  },
+    input: paymentExportQuery,
+    send: async (c, input) => csvDownload(await exportPayments(c, input)),
+  }),
 ]);

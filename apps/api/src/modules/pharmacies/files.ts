@@ -1,14 +1,13 @@
+import type { z } from 'zod';
 import { pharmacyListQuery, todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, queryFlag, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type CsvDownload,
-  type Filters,
-} from '../../lib/csv/csv.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
-export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'hold'>) {
+/** The list's filters that its export takes, from the query string. */
+const pharmacyExportQuery = pharmacyListQuery.pick({ q: true, hold: true });
+type PharmacyExportQuery = z.input<typeof pharmacyExportQuery>;
+
+export async function exportPharmacies(caller: Caller, filters: PharmacyExportQuery) {
   return {
     filename: csvFilename('pharmacies', todayIso()),
     columns: [
@@ -24,7 +23,7 @@ export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'h
       'created_at',
     ],
     rows: await pagedRows(
-      (cursor) => caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
+      (cursor) => caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (p) => [
         [
           p.name,
@@ -44,12 +43,11 @@ export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'h
 }
 
 export const pharmacyFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/pharmacies.csv',
     summary: 'The pharmacies list as CSV, with its filters',
     type: 'csv',
-    input: pharmacyListQuery.pick({ q: true, hold: true }),
-    send: async (c, r) =>
-      csvDownload(await exportPharmacies(c, { q: r.query.q, hold: queryFlag(r.query.hold) })),
-  },
+    input: pharmacyExportQuery,
+    send: async (c, input) => csvDownload(await exportPharmacies(c, input)),
+  }),
 ]);

@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import { productListQuery, todayIso, type ProductWithVariantsData } from '@pharm/validators';
-import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
   EXPORT_PAGE_SIZE,
   pagedRows,
-  type Filters,
   type Cell,
   type CsvDownload,
 } from '../../lib/csv/csv.js';
@@ -49,28 +49,31 @@ export function productRows(product: ProductWithVariantsData): Cell[][] {
   ]);
 }
 
+/** The list's filters that its export takes, from the query string. */
+const productExportQuery = productListQuery.pick({ q: true, category: true });
+type ProductExportQuery = z.input<typeof productExportQuery>;
+
 /**
  * One row per variant, in the catalogue import's CSV format, so that the file uploaded again
  * changes nothing.
  */
-export async function exportProducts(caller: Caller, filters: Filters<'q' | 'category'>) {
+export async function exportProducts(caller: Caller, filters: ProductExportQuery) {
   return {
     filename: csvFilename('products', todayIso()),
     columns: PRODUCT_COLUMNS,
     rows: await pagedRows(
-      (cursor) => caller.products.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE } as never),
+      (cursor) => caller.products.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       productRows,
     ),
   } satisfies CsvDownload;
 }
 
 export const productFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/products.csv',
     summary: 'The catalogue as CSV, one row per variant, in the import format',
     type: 'csv',
-    input: productListQuery.pick({ q: true, category: true }),
-    send: async (c, r) =>
-      csvDownload(await exportProducts(c, { q: r.query.q, category: r.query.category })),
-  },
+    input: productExportQuery,
+    send: async (c, input) => csvDownload(await exportProducts(c, input)),
+  }),
 ]);

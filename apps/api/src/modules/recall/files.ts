@@ -1,11 +1,11 @@
-import { recallQuery, todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
+import { recallQuery, todayIso, type RecallQueryInput } from '@pharm/validators';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, rowsOf, type Cell, type CsvDownload } from '../../lib/csv/csv.js';
 import { recallPdf } from './pdf.js';
 
 /** The recall's contact list: one row per invoice, the pharmacy's contact on each. */
-export async function exportRecall(caller: Caller, lot: unknown) {
-  const entries = await caller.recall.find({ lot } as never);
+export async function exportRecall(caller: Caller, input: RecallQueryInput) {
+  const entries = await caller.recall.find(input);
   const rows: Cell[][] = entries.flatMap(({ pharmacy, invoices }) =>
     invoices.map((i) => [
       pharmacy.name,
@@ -20,7 +20,7 @@ export async function exportRecall(caller: Caller, lot: unknown) {
     ]),
   );
   return {
-    filename: csvFilename(`recall-${lotSlug(lot)}`, todayIso()),
+    filename: csvFilename(`recall-${lotSlug(input.lot)}`, todayIso()),
     columns: [
       'pharmacy',
       'contact_name',
@@ -37,33 +37,32 @@ export async function exportRecall(caller: Caller, lot: unknown) {
 }
 
 /** The lot as a file-name part: letters, digits, '-' and '.', a prefix's '*' as 'prefix'. */
-export function lotSlug(lot: unknown): string {
-  const text = typeof lot === 'string' ? lot.trim() : '';
+export function lotSlug(lot: string): string {
+  const text = lot.trim();
   const slug = text.replace(/\*$/, '-prefix').replace(/[^A-Za-z0-9.-]+/g, '_');
   return slug.slice(0, 60) || 'lot';
 }
 
 export const recallFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/recall.pdf',
     summary: 'The recall list of a lot as PDF',
     type: 'pdf',
     input: recallQuery,
-    send: async (c, r, heavyWork) => {
-      const { lot } = r.query;
-      const entries = await c.recall.find({ lot } as never);
-      const text = typeof lot === 'string' ? lot.trim() : '';
+    send: async (c, input, heavyWork) => {
+      const entries = await c.recall.find(input);
+      const text = input.lot.trim();
       return {
         filename: `recall-${lotSlug(text)}.pdf`,
         body: await heavyWork.run(recallPdf, { lot: text, entries }),
       };
     },
-  },
-  {
+  }),
+  fileRoute({
     path: '/api/recall.csv',
     summary: "The recall list of a lot as CSV: each invoice with its pharmacy's contact",
     type: 'csv',
     input: recallQuery,
-    send: async (c, r) => csvDownload(await exportRecall(c, r.query.lot)),
-  },
+    send: async (c, input) => csvDownload(await exportRecall(c, input)),
+  }),
 ]);

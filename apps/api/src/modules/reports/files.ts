@@ -1,5 +1,5 @@
 import { todayIso } from '@pharm/validators';
-import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
+import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, rowsOf, type CsvDownload } from '../../lib/csv/csv.js';
 
 /** The A/R aging report's buckets: open (non-Draft, unpaid) invoices by days past due. */
@@ -54,16 +54,16 @@ export async function exportOutstanding(caller: Caller) {
 }
 
 export const reportFiles = defineFiles([
-  {
+  fileRoute({
     path: '/api/reports/aging.csv',
     summary: 'The A/R aging buckets as CSV',
     type: 'csv',
     send: async (c) => csvDownload(await exportAging(c)),
-  },
-  {
+  }),
+  fileRoute({
     path: '/api/reports/outstanding.csv',
     summary: 'Every open invoice as CSV, most past due first',
     type: 'csv',
     send: async (c) => csvDownload(await exportOutstanding(c)),
-  },
+  }),
 ]);
