@@ -1,4 +1,4 @@
-import { searchDocuments } from '../../lib/db/document-search.js';
+import { searchDocuments } from '../documents/search.js';
 import type { SearchGroup } from '../../lib/search.js';
 import { invoiceEntity } from './entity.js';
 

@@ -32,14 +32,10 @@ import {
 } from './balances.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
-import {
-  lineItemsOf,
-  lineSnapshot,
-  PHARMACY_COLUMNS,
-  withPharmacy,
-} from '../../lib/db/documents.js';
+import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
 import { paginate } from '../../lib/db/paginate.js';
-import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { containsPattern } from '../../lib/db/sql.js';
+import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { invoiceEntity } from './entity.js';

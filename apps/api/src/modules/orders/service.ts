@@ -15,14 +15,10 @@ import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
-import {
-  lineItemsOf,
-  lineSnapshot,
-  PHARMACY_COLUMNS,
-  withPharmacy,
-} from '../../lib/db/documents.js';
+import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
 import { paginate } from '../../lib/db/paginate.js';
-import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { containsPattern } from '../../lib/db/sql.js';
+import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
 import { orderEntity } from './entity.js';
 

@@ -20,7 +20,8 @@ import {
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import { paginate } from '../../lib/db/paginate.js';
-import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { containsPattern } from '../../lib/db/sql.js';
+import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { invoiceEntity } from '../invoices/entity.js';
 import { paymentEntity } from './entity.js';

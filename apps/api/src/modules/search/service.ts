@@ -1,5 +1,6 @@
 import type { Db } from '@pharm/db';
-import { containsPattern, pharmacyIdsMatching } from '../../lib/db/sql.js';
+import { containsPattern } from '../../lib/db/sql.js';
+import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import type { SearchQuery } from '../../lib/search.js';
 import { modules } from '../index.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@pharm/db';
 import { SEARCH_GROUP_LIMIT } from '@pharm/validators';
 import { sql, type RawBuilder } from 'kysely';
-import { containsPattern, prefixPattern } from './sql.js';
+import { containsPattern, prefixPattern } from '../../lib/db/sql.js';
 
 /**
  * A kind of numbered document as the global search reads it: its table, its number column and
