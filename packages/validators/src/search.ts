@@ -14,15 +14,15 @@ const byName = z.object({ name: z.string() });
 
 /** Global search: up to SEARCH_GROUP_LIMIT matches of each kind. */
 export const searchOutput = z.object({
+  pharmacies: z.array(z.object({ id: recordId, name: z.string(), email: z.string() })),
+  products: z.array(
+    z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
+  ),
   orders: z.array(
     z.object({ id: recordId, orderNumber: z.string(), total: moneyAmount, pharmacy: byName }),
   ),
   invoices: z.array(
     z.object({ id: recordId, invoiceNumber: z.string(), balance: moneyAmount, pharmacy: byName }),
-  ),
-  pharmacies: z.array(z.object({ id: recordId, name: z.string(), email: z.string() })),
-  products: z.array(
-    z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
   ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
 });

@@ -27,8 +27,9 @@ const ERRORS = {
 type ErrorStatus = keyof typeof ERRORS;
 
 /**
- * A zod schema as JSON Schema. Dates travel as ISO strings (JSON.stringify); a body that picks
- * one of several schemas (acceptedSchemas) is any of them.
+ * A zod schema as JSON Schema. A body that picks one of several schemas (acceptedSchemas) is any
+ * of them; what JSON Schema cannot say otherwise (a JSON value of any shape) is `{}`. No Date needs
+ * mapping: timestamps are ISO strings from the database on (the validators' `timestamp`).
  */
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
@@ -37,8 +38,6 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema
     override: ({ zodSchema, jsonSchema: json }) => {
       const accepted = acceptedSchemas(zodSchema);
       if (accepted) json.anyOf = accepted.map((each) => jsonSchema(each, io));
-      if (zodSchema._zod.def.type === 'date')
-        Object.assign(json, { type: 'string', format: 'date-time' });
     },
   });
   return json;
@@ -77,7 +76,7 @@ function outputSchema(procedure: AnyTRPCProcedure): z.core.$ZodType | undefined 
   return output instanceof z.core.$ZodType ? output : output?.schema;
 }
 
-function procedureOperation({ path, procedure, rest, signedIn }: RestProcedure): Operation {
+function procedureOperation({ module, path, procedure, rest, signedIn }: RestProcedure): Operation {
   const schema = inputSchema(procedure);
   const input = schema && jsonSchema(schema, 'input');
   const properties = input?.properties ?? {};
@@ -116,7 +115,7 @@ function procedureOperation({ path, procedure, rest, signedIn }: RestProcedure):
   return {
     operationId: path,
     summary: rest.summary,
-    tags: [path.split('.')[0]],
+    tags: [module.name],
     ...(signedIn ? {} : { security: [] }),
     parameters: [
       ...parameters(input, fields.path, fields.query).map((parameter) =>
