@@ -1,12 +1,7 @@
 import { isInvoiceOverdue, todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, pathId, queryFlag, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type CsvDownload,
-  type Filters,
-} from '../../lib/csv/csv.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows } from '../../lib/csv/csv.js';
+import type { CsvDownload, Filters } from '../../lib/csv/csv.js';
 import { invoicePdf } from './pdf.js';
 
 export async function exportInvoices(caller: Caller, filters: Filters<'q' | 'tab' | 'payable'>) {

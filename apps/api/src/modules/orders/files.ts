@@ -1,13 +1,7 @@
 import { todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, pathId, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type Filters,
-  type Cell,
-  type CsvDownload,
-} from '../../lib/csv/csv.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows } from '../../lib/csv/csv.js';
+import type { Cell, CsvDownload, Filters } from '../../lib/csv/csv.js';
 import { orderPdf } from './pdf.js';
 
 /** One row per line item, the order's columns repeated on each. */

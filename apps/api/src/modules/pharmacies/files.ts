@@ -1,12 +1,7 @@
 import { todayIso } from '@pharm/validators';
 import { csvDownload, defineFiles, queryFlag, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type CsvDownload,
-  type Filters,
-} from '../../lib/csv/csv.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows } from '../../lib/csv/csv.js';
+import type { CsvDownload, Filters } from '../../lib/csv/csv.js';
 
 export async function exportPharmacies(caller: Caller, filters: Filters<'q' | 'hold'>) {
   return {

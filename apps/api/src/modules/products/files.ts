@@ -1,13 +1,7 @@
 import { todayIso, type ProductWithVariantsData } from '@pharm/validators';
 import { csvDownload, defineFiles, type Caller } from '../../lib/http/files.js';
-import {
-  csvFilename,
-  EXPORT_PAGE_SIZE,
-  pagedRows,
-  type Filters,
-  type Cell,
-  type CsvDownload,
-} from '../../lib/csv/csv.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows } from '../../lib/csv/csv.js';
+import type { Cell, CsvDownload, Filters } from '../../lib/csv/csv.js';
 
 /** The catalogue import's CSV columns (catalog/parse.ts), as the products export writes them. */
 export const PRODUCT_COLUMNS = [
