@@ -2837,6 +2837,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        pharmacies: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        }[];
+                        products: {
+                            id: number;
+                            name: string;
+                            sku: string;
+                            category: string;
+                        }[];
                         orders: {
                             id: number;
                             orderNumber: string;
@@ -2854,17 +2865,6 @@ export interface operations {
                             pharmacy: {
                                 name: string;
                             };
-                        }[];
-                        pharmacies: {
-                            id: number;
-                            name: string;
-                            email: string;
-                        }[];
-                        products: {
-                            id: number;
-                            name: string;
-                            sku: string;
-                            category: string;
                         }[];
                         lots: {
                             lotNumber: string;
