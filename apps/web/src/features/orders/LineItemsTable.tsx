@@ -190,14 +190,10 @@ function LineRow({
           <Field.ErrorText>{errors?.unitPrice?.message}</Field.ErrorText>
         </Field.Root>
       </Table.Cell>
-      <Table.Cell
-        textAlign={{ base: 'start', md: 'end' }}
-        fontWeight="medium"
-        whiteSpace="nowrap"
-        data-testid={`line-${index}-total`}
-      >
+      <Table.Cell textAlign={{ base: 'start', md: 'end' }} fontWeight="medium" whiteSpace="nowrap">
         <PhoneLabel>Total</PhoneLabel>
         <Flex
+          data-testid={`line-${index}-total`}
           h="9"
           align="center"
           justify={{ base: 'flex-start', md: 'flex-end' }}
