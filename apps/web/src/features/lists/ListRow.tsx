@@ -43,7 +43,7 @@ function Row<TItem, TState>({ item, testId, columns, on, state }: ListRowProps<T
     state,
   };
   return (
-    // Positioned on a phone: the button that opens the record covers the row (rowOpener).
+    // Positioned on a phone: the button that opens the record covers the row (RowOpener).
     <Table.Row data-testid={testId} position={{ base: 'relative', md: 'static' }}>
       {columns.map((column, index) => (
         <Table.Cell
