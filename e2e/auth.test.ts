@@ -10,6 +10,7 @@ import {
   pageProblems,
   screenshot,
   uniqueEmail,
+  waitForNoText,
   waitForText,
 } from './lib/browser.js';
 
@@ -101,6 +102,23 @@ describe('sign-in', () => {
   it("shows '404 Page Not Found' for an unknown route", async () => {
     await page.goto(new URL('/no-such-page', page.url()).toString(), { waitUntil: 'networkidle0' });
     await waitForText(page, '404 Page Not Found');
+  });
+
+  it('leaves no Login failed toast once a sign-in after the failed one succeeds', async () => {
+    await page.goto(new URL('/', page.url()).toString(), { waitUntil: 'networkidle0' });
+    await page.click('[data-testid="user-menu"]');
+    await click(page, 'Log out');
+    await waitForText(page, 'Welcome back');
+    const form = '[data-testid="login-form"]';
+    await fill(page, 'email', account.email, form);
+    await fill(page, 'password', 'wrong-password', form);
+    await click(page, 'Log in');
+    await waitForText(page, 'Login failed');
+    await fill(page, 'password', account.password, form);
+    await click(page, 'Log in');
+    await waitForText(page, 'Overview of your supply chain operations');
+    // Well within the toast's 5 s: gone because the sign-in cleared it, not because it timed out.
+    await waitForNoText(page, 'Login failed', 1500);
   });
 
   it('ran without page errors or CSP violations', () => {

@@ -241,6 +241,34 @@ describe('payments', () => {
     });
   });
 
+  it("shows an overpayment's refusal under the Amount field as well as in the toast", async () => {
+    await dismissToasts();
+    await click(page, 'Record Payment');
+    await page.waitForSelector('select[name="invoiceId"]');
+    await page.select('select[name="invoiceId"]', String(invoice.id));
+    await waitForValue('[name="amount"]', '5.00');
+    await fill(page, 'amount', '6.00');
+    await page.click('[data-testid="payment-form"] button[type="submit"]');
+    await waitForText(
+      page,
+      'Failed to record payment: Payment exceeds the invoice balance of $5.00',
+    );
+    const amountField = await page.waitForFunction(() => {
+      const input = document.querySelector('[data-testid="payment-form"] input[name="amount"]');
+      const field = input?.closest('[data-scope="field"][data-part="root"]');
+      return field?.querySelector('[data-part="error-text"]')?.textContent;
+    });
+    expect(await amountField.jsonValue()).toBe('Payment exceeds the invoice balance of $5.00');
+    expect(
+      await page.$eval('[data-testid="payment-form"] input[name="amount"]', (el) =>
+        el.getAttribute('aria-invalid'),
+      ),
+    ).toBe('true');
+    await page.keyboard.press('Escape');
+    await noDialog();
+    expect((await api('GET', `/api/invoices/${invoice.id}`)).body.balance).toBe('5.00');
+  });
+
   it('shows a payment, edits it from there, and deletes it after the confirmation', async () => {
     const { body: payments } = await api('GET', '/api/payments');
     const check = payments.find((p: { reference: string | null }) => p.reference === 'CHK-1042');

@@ -52,4 +52,8 @@ export const notify = {
   info(title: string, description?: string) {
     show('info', title, description);
   },
+  /** Dismisses the notice on screen: at sign-in and sign-out, one of the session before. */
+  clear() {
+    loaded?.toaster.dismiss();
+  },
 };

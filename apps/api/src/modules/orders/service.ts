@@ -104,7 +104,7 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetails> {
 /** docs/rules.md §2: the server's own line totals and total; client-sent ones are ignored. */
 function computeTotals(data: OrderData) {
   const totals = orderTotals(data.lineItems);
-  if (!totals.fits) throw invalid('Order total is too large');
+  if (!totals.fits) throw invalid('Order total is too large', ['lineItems']);
   return { lineTotals: totals.lineTotals.map(fromCents), total: fromCents(totals.total) };
 }
 

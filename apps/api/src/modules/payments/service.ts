@@ -168,7 +168,8 @@ async function lockInvoiceOfPayment(trx: Db, data: PaymentData): Promise<Invoice
 /** docs/rules.md §3: Σ payments never above the total; `available` is what may still be paid. */
 function checkWithinBalance(amount: string, available: number): void {
   if (toCents(amount) > available) {
-    throw conflict(`Payment exceeds the invoice balance of ${formatUsd(available)}`);
+    const message = `Payment exceeds the invoice balance of ${formatUsd(available)}`;
+    throw new DomainError('CONFLICT', message, [{ path: ['amount'], message }]);
   }
 }
 

@@ -15,13 +15,14 @@ import { ChangeHeading, ChangesTable, RecordHistory } from './RecordHistory';
 
 const routeApi = getRouteApi('/_app/activity/');
 
+// All shown on a phone as well, where the table scrolls sideways in its card.
 const COLUMNS: ListColumn[] = [
-  { label: 'When' },
-  { label: 'Record' },
-  { label: 'Action' },
-  { label: 'Changed' },
-  { label: 'By' },
-  { label: 'Actions', end: true, hidden: true },
+  { label: 'When', phone: true },
+  { label: 'Record', phone: true },
+  { label: 'Action', phone: true },
+  { label: 'Changed', phone: true },
+  { label: 'By', phone: true },
+  { label: 'Actions', end: true, hidden: true, phone: true },
 ];
 
 const ACTION_PALETTE = { create: 'green', update: 'blue', delete: 'red' } as const;

@@ -5,7 +5,10 @@ import { errorMessage, errorStatus } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
-/** Logs out: the current user becomes empty, every cached query is dropped, the user goes to '/'. */
+/**
+ * Logs out: the notice on screen goes, the current user becomes empty, every cached query is
+ * dropped, the user goes to '/'.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
@@ -13,6 +16,8 @@ export function useLogout() {
   const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
 
   const signedOut = async () => {
+    // The signed-in session's notices are not for whoever signs in next.
+    notify.clear();
     await queryClient.cancelQueries();
     // Started first: the location is '/' when the signed-in frame sees the user gone, so it does
     // not take this for an expiry and keep the page to come back to.

@@ -11,6 +11,7 @@ import {
   type CardRootProps,
   type TableRootProps,
 } from '@chakra-ui/react';
+import type { ListColumn } from './ListPage';
 
 /** The app's card around a table, with horizontal scrolling on narrow screens. */
 export function TableCard({ children, ...props }: { children: ReactNode } & CardRootProps) {
@@ -22,14 +23,41 @@ export function TableCard({ children, ...props }: { children: ReactNode } & Card
 }
 
 /**
+ * A list's rows on a phone, where they show the few columns that fit (columnDisplay): a card each,
+ * its cells in two columns, filled top to bottom (number over pharmacy, total over status).
+ */
+const PHONE_CARDS = {
+  display: 'block',
+  '& thead': { display: 'none' },
+  '& tbody': { display: 'block' },
+  '& tr': {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gridTemplateRows: 'auto auto',
+    gridAutoFlow: 'column',
+    alignItems: 'center',
+    columnGap: '3',
+    rowGap: '1',
+    paddingBlock: '3',
+    paddingInline: '4',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+  },
+  '& tr:last-of-type': { borderBottomWidth: '0' },
+  '& td, & td:first-of-type, & td:last-of-type': { padding: '0', borderBottomWidth: '0' },
+  '& td[colspan]': { gridColumn: '1 / -1' },
+} as const;
+
+/**
  * The table of a list page in its card; `dimmed` while the rows shown are those of the previous
- * filter.
+ * filter; `phoneCards`: its rows are cards on a phone.
  */
 export function ListTable({
   dimmed,
+  phoneCards,
   children,
   ...props
-}: { dimmed: boolean; children: ReactNode } & TableRootProps) {
+}: { dimmed: boolean; phoneCards?: boolean; children: ReactNode } & TableRootProps) {
   return (
     <TableCard opacity={dimmed ? 0.7 : 1} transition="opacity 120ms">
       <Table.Root
@@ -39,6 +67,7 @@ export function ListTable({
           '& td, & th': { paddingInline: '0.625rem' },
           '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
           '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },
+          mdDown: phoneCards ? PHONE_CARDS : undefined,
         }}
         {...props}
       >
@@ -79,17 +108,32 @@ export function LoadMoreButton({
   );
 }
 
-/** `rows` placeholder rows (5 on lists, 3 on the dashboard) while data loads. */
-export function SkeletonRows({ rows = 5, columns }: { rows?: number; columns: number }) {
+/** Hides a column below `md` unless it is one of the few a phone shows. */
+export function columnDisplay(column: Pick<ListColumn, 'phone'>): { hideBelow?: 'md' } {
+  return column.phone ? {} : { hideBelow: 'md' };
+}
+
+/**
+ * `rows` placeholder rows (5 on lists, 3 on the dashboard) while data loads: `columns` cells, or
+ * one per list column, shown where the column is (columnDisplay).
+ */
+export function SkeletonRows({
+  rows = 5,
+  columns,
+}: {
+  rows?: number;
+  columns: number | readonly ListColumn[];
+}) {
+  const cells = typeof columns === 'number' ? Array.from({ length: columns }, () => null) : columns;
   return (
     <>
       {Array.from({ length: rows }, (_, row) => (
         <Table.Row key={row} data-testid="skeleton-row" aria-hidden="true">
-          {Array.from({ length: columns }, (_, col) => (
-            <Table.Cell key={col} py="3.5">
+          {cells.map((column, col) => (
+            <Table.Cell key={col} py="3.5" {...(column ? columnDisplay(column) : {})}>
               <Skeleton
                 height="4"
-                width={col === 0 ? '70%' : col === columns - 1 ? '60%' : '85%'}
+                width={col === 0 ? '70%' : col === cells.length - 1 ? '60%' : '85%'}
               />
             </Table.Cell>
           ))}

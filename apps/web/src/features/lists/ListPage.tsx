@@ -33,6 +33,7 @@ import { LuSearchX } from 'react-icons/lu';
 import { FilterInput } from '../../components/FilterInput';
 import { errorMessage } from '../../lib/errors';
 import {
+  columnDisplay,
   EmptyRow,
   ErrorRow,
   ListTable,
@@ -174,13 +175,22 @@ export function ListTabs({
     >
       <ListToolbar
         start={
-          <Box>
-            <Tabs.List bg="bg.muted" rounded="lg" p="1" data-testid={testId}>
+          <Box minW="0">
+            {/* On a phone the tabs that do not fit scroll sideways, inside the list of tabs. */}
+            <Tabs.List
+              bg="bg.muted"
+              rounded="lg"
+              p="1"
+              maxW="full"
+              overflowX="auto"
+              data-testid={testId}
+            >
               {tabs.map((tab) => (
                 <Tabs.Trigger
                   key={tab.value}
                   value={tab.value}
                   px="3.5"
+                  flexShrink={0}
                   data-testid={`tab-${tab.value}`}
                 >
                   {tab.label}
@@ -228,6 +238,11 @@ export interface ListColumn {
   end?: boolean;
   /** Read by screen readers only (the actions column of most lists). */
   hidden?: boolean;
+  /**
+   * Shown on a phone too; the other columns show from the `md` breakpoint up, and a list that
+   * hides some shows its rows as cards there (ListTable).
+   */
+  phone?: boolean;
 }
 
 /**
@@ -262,6 +277,7 @@ export function ListView<TItem>({
     <>
       <ListTable
         dimmed={query.isPlaceholderData}
+        phoneCards={columns.some((column) => !column.phone)}
         interactive={rows.length > 0}
         data-testid={`${plural}-table`}
       >
@@ -272,6 +288,7 @@ export function ListView<TItem>({
                 key={column.label}
                 py={index === 0 ? '3' : undefined}
                 textAlign={column.end ? 'end' : undefined}
+                {...columnDisplay(column)}
               >
                 {column.hidden ? (
                   <Box as="span" srOnly>
@@ -286,7 +303,7 @@ export function ListView<TItem>({
         </Table.Header>
         <Table.Body>
           {loading ? (
-            <SkeletonRows rows={5} columns={columns.length} />
+            <SkeletonRows rows={5} columns={columns} />
           ) : query.isError ? (
             <ErrorRow
               columns={columns.length}

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Table, type TableCellProps } from '@chakra-ui/react';
+import { columnDisplay } from './DataTable';
 import type { ListColumn } from './ListPage';
 
 /** What a cell is given beside its record. */
@@ -42,12 +43,14 @@ function Row<TItem, TState>({ item, testId, columns, on, state }: ListRowProps<T
     state,
   };
   return (
-    <Table.Row data-testid={testId}>
+    // Positioned on a phone: the button that opens the record covers the row (RowOpener).
+    <Table.Row data-testid={testId} position={{ base: 'relative', md: 'static' }}>
       {columns.map((column, index) => (
         <Table.Cell
           key={column.label}
           py={index === 0 ? '3' : undefined}
           textAlign={column.end ? 'end' : undefined}
+          {...columnDisplay(column)}
           {...(typeof column.cellProps === 'function' ? column.cellProps(item) : column.cellProps)}
         >
           {column.cell(item, row)}

@@ -1,6 +1,6 @@
 // The columns and actions that several lists share.
 import type { ReactNode } from 'react';
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text, type TextProps } from '@chakra-ui/react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { LuEye, LuPencil } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
@@ -10,6 +10,24 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import type { CellProps, Column, RowContext } from './ListRow';
 
+/**
+ * The button that opens a record's details: on a phone, where a row shows no actions, it covers
+ * its row (positioned there, ListRow.tsx), so a tap anywhere on the row opens the record.
+ */
+export function RowOpener({ children, ...props }: TextProps & { onClick: () => void }) {
+  return (
+    <Text
+      as="button"
+      textAlign="start"
+      cursor="pointer"
+      _after={{ content: { base: '""', md: 'none' }, position: 'absolute', inset: '0' }}
+      {...props}
+    >
+      {children}
+    </Text>
+  );
+}
+
 /** The first column of a numbered record (order, invoice, payment): its number opens its details. */
 export function numberColumn<TItem>(
   label: string,
@@ -17,19 +35,18 @@ export function numberColumn<TItem>(
 ): Column<TItem, unknown> {
   return {
     label,
+    phone: true,
     cellProps: { whiteSpace: 'nowrap' },
     cell: (item, row) => (
-      <Text
-        as="button"
+      <RowOpener
         fontWeight="semibold"
         color="brand.fg"
         fontVariantNumeric="tabular-nums"
-        cursor="pointer"
         _hover={{ textDecoration: 'underline' }}
         onClick={row.view}
       >
         {number(item)}
-      </Text>
+      </RowOpener>
     ),
   };
 }
@@ -37,7 +54,8 @@ export function numberColumn<TItem>(
 /** The pharmacy a record (order, invoice, payment) belongs to. */
 export const pharmacyColumn: Column<{ pharmacy: { name: string } }, unknown> = {
   label: 'Pharmacy',
-  cellProps: { color: 'fg', minW: '40', whiteSpace: 'normal' },
+  phone: true,
+  cellProps: { color: 'fg', minW: { base: '0', md: '40' }, whiteSpace: 'normal' },
   cell: (item) => item.pharmacy.name,
 };
 
@@ -74,6 +92,7 @@ export function amountColumn<TItem>(
   return {
     label,
     end: true,
+    phone: true,
     cellProps: { fontWeight: 'medium' },
     cell: (item) => <MoneyText value={amount(item)} />,
   };
@@ -86,6 +105,7 @@ export function statusColumn<TItem>(
 ): Column<TItem, unknown> {
   return {
     label: 'Status',
+    phone: true,
     cell: (item) => <StatusBadge status={status(item)} colors={colors} />,
   };
 }

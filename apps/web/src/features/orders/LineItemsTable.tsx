@@ -20,6 +20,15 @@ import {
 
 type Form = UseFormReturn<OrderFormValues, unknown, OrderData>;
 
+/** A field's name above it where the table's header is hidden: on a phone, a line is a card. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <Text hideFrom="md" textStyle="xs" color="fg.muted" mb="1" aria-hidden="true">
+      {children}
+    </Text>
+  );
+}
+
 function shownTotal(lineTotal: unknown): string {
   try {
     return formatUsd(toCents(String(lineTotal ?? '0')));
@@ -152,6 +161,7 @@ function LineRow({
         </Field.Root>
       </Table.Cell>
       <Table.Cell>
+        <PhoneLabel>Qty</PhoneLabel>
         <Field.Root invalid={!!errors?.qty}>
           <Input
             size="sm"
@@ -166,6 +176,7 @@ function LineRow({
         </Field.Root>
       </Table.Cell>
       <Table.Cell>
+        <PhoneLabel>Unit price</PhoneLabel>
         <Field.Root invalid={!!errors?.unitPrice}>
           <Input
             size="sm"
@@ -179,13 +190,15 @@ function LineRow({
           <Field.ErrorText>{errors?.unitPrice?.message}</Field.ErrorText>
         </Field.Root>
       </Table.Cell>
-      <Table.Cell
-        textAlign="end"
-        fontWeight="medium"
-        whiteSpace="nowrap"
-        data-testid={`line-${index}-total`}
-      >
-        <Flex h="9" align="center" justify="flex-end" fontVariantNumeric="tabular-nums">
+      <Table.Cell textAlign={{ base: 'start', md: 'end' }} fontWeight="medium" whiteSpace="nowrap">
+        <PhoneLabel>Total</PhoneLabel>
+        <Flex
+          data-testid={`line-${index}-total`}
+          h="9"
+          align="center"
+          justify={{ base: 'flex-start', md: 'flex-end' }}
+          fontVariantNumeric="tabular-nums"
+        >
           {shownTotal(line.lineTotal)}
         </Flex>
         {errors?.lineTotal?.message ? (
@@ -213,7 +226,11 @@ function LineRow({
   );
 }
 
-/** The editable line items: category → product → variant, description, qty, unit price, total. */
+/**
+ * The editable line items: category → product → variant, description, qty, unit price, total.
+ * A table from the `md` breakpoint up (scrolling sideways when narrower than its columns); on a
+ * phone each line is a card of its fields, one above the other.
+ */
 export function LineItemsTable({
   form,
   lineArray,
@@ -225,16 +242,36 @@ export function LineItemsTable({
 }) {
   const { fields, remove } = lineArray;
   return (
-    <Box overflowX="auto" mx="-1" px="1">
+    // Positioned: it clips the header's screen-reader text as well, which would widen the page.
+    <Box overflowX={{ md: 'auto' }} mx="-1" px="1" position="relative">
       <Table.Root
         size="sm"
         fontSize="13px"
-        minW="860px"
+        minW={{ md: '860px' }}
         tableLayout="fixed"
         data-testid="line-items"
-        css={{ '& td, & th': { paddingInline: '0.3rem' } }}
+        css={{
+          '& td, & th': { paddingInline: '0.3rem' },
+          mdDown: {
+            display: 'block',
+            '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
+            '& tr': {
+              display: 'grid',
+              gridTemplateColumns: '1fr 1fr',
+              gap: '2',
+              padding: '3',
+              borderWidth: '1px',
+              borderColor: 'border.muted',
+              rounded: 'lg',
+            },
+            '& td': { display: 'block', padding: '0', borderBottomWidth: '0' },
+            // Category, product, variant and description take the card's width.
+            '& td:nth-of-type(-n+4)': { gridColumn: 'span 2' },
+            '& td:last-of-type': { alignSelf: 'end', justifySelf: 'end' },
+          },
+        }}
       >
-        <Table.Header>
+        <Table.Header hideBelow="md">
           <Table.Row>
             <Table.ColumnHeader ps="0" w="108px">
               Category

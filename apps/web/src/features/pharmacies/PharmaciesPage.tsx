@@ -21,10 +21,11 @@ const wrap = { whiteSpace: 'normal' } as const;
 const COLUMNS: Column<Pharmacy>[] = [
   {
     label: 'Name',
+    phone: true,
     cellProps: { fontWeight: 'medium', color: 'fg', minW: '32', ...wrap },
-    cell: (pharmacy) => (
+    cell: (pharmacy, row) => (
       <>
-        {pharmacy.name}
+        <col.RowOpener onClick={row.view}>{pharmacy.name}</col.RowOpener>
         <CreditHoldBadge hold={pharmacy.creditHold} ms="2" size="sm" />
       </>
     ),
@@ -49,6 +50,7 @@ const COLUMNS: Column<Pharmacy>[] = [
   {
     label: 'Balance',
     end: true,
+    phone: true,
     cell: (pharmacy) => <MoneyText value={pharmacy.balance} highlightPositive />,
   },
   col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy) => (

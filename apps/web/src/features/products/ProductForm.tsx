@@ -247,7 +247,14 @@ export function ProductForm({ product }: { product?: Product }) {
           </Text>
         ) : null}
 
-        <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflowX="auto">
+        {/* Positioned: it clips the header's screen-reader text as well, which would widen the page. */}
+        <Box
+          borderWidth="1px"
+          borderColor="border.muted"
+          rounded="lg"
+          overflowX="auto"
+          position="relative"
+        >
           <Table.Root
             size="sm"
             fontSize="13px"

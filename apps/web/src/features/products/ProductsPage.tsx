@@ -21,8 +21,9 @@ const COLUMNS: Column<Product>[] = [
   },
   {
     label: 'Name',
-    cellProps: { fontWeight: 'medium', color: 'fg', minW: '48', whiteSpace: 'normal' },
-    cell: (product) => product.name,
+    phone: true,
+    cellProps: { fontWeight: 'medium', color: 'fg', minW: { md: '48' }, whiteSpace: 'normal' },
+    cell: (product, row) => <col.RowOpener onClick={row.view}>{product.name}</col.RowOpener>,
   },
   col.mutedColumn('Category', (product) => product.category),
   {
@@ -34,7 +35,7 @@ const COLUMNS: Column<Product>[] = [
     }),
     cell: (product) => (product.variantCount ? product.variantCount : 'No variants'),
   },
-  { label: 'Status', cell: (product) => <ActiveBadge active={product.active} /> },
+  { label: 'Status', phone: true, cell: (product) => <ActiveBadge active={product.active} /> },
   col.actionsColumn({ viewLabel: 'View', hidden: true }, (product) => (
     <>
       <col.EditAction to="/products/$id/edit" id={product.id} />
