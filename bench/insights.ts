@@ -9,7 +9,10 @@
  *
  * RUN_SECONDS (10) is each path's run, after a 2 s warm-up. The invoices and payments lists are
  * measured too when the build serves them (they come with the invoices issue); a path that
- * answers 404 is reported as such and skipped.
+ * answers 404 is reported as such and skipped. Then each list's sorts (issue 25), each on the
+ * page after the first (its cursor read from the first page), which is where the keyset
+ * comparison runs, and the lists' date range and pharmacy filters. ONLY=<regex> keeps the paths
+ * whose label matches (`ONLY=sorted` for the sorts alone).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -35,6 +38,41 @@ const PATHS = [
   ['payments list', '/api/payments'],
   ['orders list (for comparison)', '/api/orders'],
 ] as const;
+
+/** The lists' sorts (ORDER_SORTS and the others in @pharm/validators), each measured both ways. */
+const SORTS = {
+  orders: ['number', 'pharmacy', 'date', 'total', 'status'],
+  invoices: ['number', 'pharmacy', 'date', 'dueDate', 'total', 'balance', 'status'],
+  payments: ['number', 'pharmacy', 'date', 'amount'],
+  pharmacies: ['name', 'balance'],
+  products: ['name', 'sku', 'price'],
+} as const;
+
+/** Measured on the page after the first: `{cursor}` is the first page's X-Next-Cursor. */
+const LIST_PATHS: (readonly [string, string])[] = [
+  ...Object.entries(SORTS).flatMap(([list, sorts]) =>
+    sorts.flatMap((sort) =>
+      (['asc', 'desc'] as const).map(
+        (order) =>
+          [
+            `${list} sorted by ${sort} ${order}, page 2`,
+            `/api/${list}?sort=${sort}&order=${order}`,
+          ] as const,
+      ),
+    ),
+  ),
+  ['invoices, one month', '/api/invoices?from=2025-03-01&to=2025-03-31'],
+  [
+    'invoices, due in one month, by due date',
+    '/api/invoices?dateField=due&from=2025-03-01&to=2025-03-31&sort=dueDate',
+  ],
+  ['invoices, one pharmacy', '/api/invoices?pharmacyId=777'],
+  ['invoices, one pharmacy, sorted by total', '/api/invoices?pharmacyId=777&sort=total'],
+  ['orders, one month, sorted by date', '/api/orders?from=2025-03-01&to=2025-03-31&sort=date'],
+  ['orders, one pharmacy', '/api/orders?pharmacyId=777'],
+  ['payments, one month', '/api/payments?from=2025-03-01&to=2025-03-31'],
+  ['payments, one pharmacy, sorted by amount', '/api/payments?pharmacyId=777&sort=amount'],
+];
 
 async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, [API_MAIN], {
@@ -93,6 +131,15 @@ function run(url: string, path: string, cookie: string, seconds: number) {
   });
 }
 
+/** The path of the page after `path`'s first (a list's X-Next-Cursor). */
+async function secondPage(url: string, path: string, cookie: string): Promise<string> {
+  const res = await fetch(url + path, { headers: { cookie } });
+  await res.arrayBuffer();
+  const cursor = res.headers.get('x-next-cursor');
+  if (!res.ok || !cursor) throw new Error(`${path} answered ${res.status} without a next page`);
+  return `${path}&cursor=${cursor}`;
+}
+
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL (the server bench:seed filled)');
   if (!existsSync(API_MAIN))
@@ -104,7 +151,10 @@ async function main() {
     console.log(
       `${'path'.padEnd(44)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'req/s'.padStart(8)}  bytes`,
     );
-    for (const [label, path] of PATHS) {
+    const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+    const paths = [...PATHS, ...LIST_PATHS].filter(([label]) => !only || only.test(label));
+    for (const [label, first] of paths) {
+      const path = label.endsWith('page 2') ? await secondPage(server.url, first, cookie) : first;
       const probe = await fetch(server.url + path, { headers: { cookie } });
       const body = await probe.arrayBuffer();
       if (probe.status === 404) {

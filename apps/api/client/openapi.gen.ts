@@ -958,9 +958,11 @@ export interface operations {
     "pharmacies.list": {
         parameters: {
             query?: {
-                cursor?: number | null;
+                cursor?: (number | string) | null;
                 limit?: number;
                 q?: string;
+                sort?: "name" | "balance";
+                order?: "asc" | "desc";
                 /** @description `true` or `false`; `1` and `0` work too */
                 hold?: boolean;
             };
@@ -970,11 +972,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
-                    "X-Next-Cursor"?: number;
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number | string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1209,9 +1211,11 @@ export interface operations {
     "products.list": {
         parameters: {
             query?: {
-                cursor?: number | null;
+                cursor?: (number | string) | null;
                 limit?: number;
                 q?: string;
+                sort?: "name" | "sku" | "price";
+                order?: "asc" | "desc";
                 category?: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
             };
             header?: never;
@@ -1220,11 +1224,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
-                    "X-Next-Cursor"?: number;
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number | string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1632,10 +1636,15 @@ export interface operations {
     "orders.list": {
         parameters: {
             query?: {
-                cursor?: number | null;
+                cursor?: (number | string) | null;
                 limit?: number;
                 q?: string;
+                sort?: "number" | "pharmacy" | "date" | "total" | "status";
+                order?: "asc" | "desc";
                 status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -1643,11 +1652,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
-                    "X-Next-Cursor"?: number;
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number | string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,11 +1995,17 @@ export interface operations {
     "invoices.list": {
         parameters: {
             query?: {
-                cursor?: number | null;
+                cursor?: (number | string) | null;
                 limit?: number;
                 q?: string;
+                sort?: "number" | "pharmacy" | "date" | "dueDate" | "total" | "balance" | "status";
+                order?: "asc" | "desc";
                 tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
                 payable?: boolean;
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
+                dateField?: "invoice" | "due";
             };
             header?: never;
             path?: never;
@@ -1998,11 +2013,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
-                    "X-Next-Cursor"?: number;
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number | string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,10 +2412,15 @@ export interface operations {
     "payments.list": {
         parameters: {
             query?: {
-                cursor?: number | null;
+                cursor?: (number | string) | null;
                 limit?: number;
                 q?: string;
+                sort?: "number" | "pharmacy" | "date" | "amount";
+                order?: "asc" | "desc";
                 invoiceId?: number;
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -2408,11 +2428,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
-                    "X-Next-Cursor"?: number;
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number | string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2939,10 +2959,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the list, newest first */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
-                    /** @description The `cursor` of the next page; absent on the last page */
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
                     "X-Next-Cursor"?: number;
                     [name: string]: unknown;
                 };
@@ -3041,6 +3061,8 @@ export interface operations {
             query?: {
                 q?: string;
                 hold?: boolean;
+                sort?: "name" | "balance";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -3069,6 +3091,8 @@ export interface operations {
             query?: {
                 q?: string;
                 category?: "Vial" | "Stopper" | "Seal" | "Cap" | "Syringe" | "Cartridge" | "API" | "Peptide";
+                sort?: "name" | "sku" | "price";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -3125,6 +3149,11 @@ export interface operations {
             query?: {
                 q?: string;
                 status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
+                sort?: "number" | "pharmacy" | "date" | "total" | "status";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -3182,6 +3211,12 @@ export interface operations {
                 q?: string;
                 tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
                 payable?: boolean;
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
+                dateField?: "invoice" | "due";
+                sort?: "number" | "pharmacy" | "date" | "dueDate" | "total" | "balance" | "status";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -3210,6 +3245,11 @@ export interface operations {
             query?: {
                 q?: string;
                 invoiceId?: number;
+                pharmacyId?: number;
+                from?: string;
+                to?: string;
+                sort?: "number" | "pharmacy" | "date" | "amount";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;

@@ -122,10 +122,50 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 /** A page of a list: the rows and the cursor of the next page (null on the last one). */
-export interface Page<T> {
+export interface Page<T, Cursor = number> {
   items: T[];
-  nextCursor: number | null;
+  nextCursor: Cursor | null;
 }
+
+const cursorId = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * A sortable list's cursor: the last row's id in the default order (newest first), as before, so
+ * `cursor=123` keeps working; under `sort` an opaque text holding the sort, the last row's
+ * value and its id, which the list's service reads back. A query string's digits are the id.
+ */
+export const sortedListCursor = z
+  .union([
+    cursorId,
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(cursorId),
+    z.string().regex(/^[\w-]{1,400}$/, 'cursor must be one the list answered'),
+  ])
+  .nullish();
+export type SortedListCursor = number | string;
+
+/**
+ * A sortable list's query: `sort` one of `fields` (absent: newest first) and `order`; the
+ * service pages across the sort with the cursor above.
+ */
+export function sortableListQuery<const Fields extends readonly [string, ...string[]]>(
+  fields: Fields,
+) {
+  return listQuery.extend({
+    cursor: sortedListCursor,
+    sort: z.enum(fields, { error: `sort must be one of ${fields.join(', ')}` }).optional(),
+    order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+  });
+}
+
+/** A date range's ends, both inclusive; the service refuses `from` after `to`. */
+export const dateRangeQuery = {
+  from: isoDate('from must be a date (YYYY-MM-DD)', 'from').optional(),
+  to: isoDate('to must be a date (YYYY-MM-DD)', 'to').optional(),
+};
 
 /*
  * Output schemas: what the procedures answer, declared with `.output()` and read by the OpenAPI
@@ -166,6 +206,14 @@ export const deletedRecord = z.object({ id: recordId });
 /** A page of `item`s (see Page). */
 export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), nextCursor: recordId.nullable() });
+}
+
+/** The next page's cursor a sortable list answers (see sortedListCursor). */
+export const sortedListNextCursor = z.union([recordId, z.string()]).nullable();
+
+/** A page of a sortable list's `item`s: its cursor is an id or a text (sortedListCursor). */
+export function sortedPageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: sortedListNextCursor });
 }
 
 const alternatives = new WeakMap<object, readonly z.ZodType[]>();

@@ -8,11 +8,12 @@ import {
   fullOrOnly,
   isIsoDate,
   isoDate,
-  listQuery,
+  dateRangeQuery,
+  sortableListQuery,
+  sortedPageOf,
   money,
   moneyAmount,
   optionalText,
-  pageOf,
   recordId,
   timestamp,
 } from './common.js';
@@ -149,12 +150,26 @@ export const invoiceStatusOnlySchema = z.strictObject({ status: clientInvoiceSta
 export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySchema);
 
 const INVOICE_TAB_VALUES = INVOICE_TABS.map((tab) => tab.value);
-export const invoiceListQuery = listQuery.extend({
+export const INVOICE_SORTS = [
+  'number',
+  'pharmacy',
+  'date',
+  'dueDate',
+  'total',
+  'balance',
+  'status',
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const invoiceListQuery = sortableListQuery(INVOICE_SORTS).extend({
   tab: z
     .enum(INVOICE_TAB_VALUES, { error: `Tab must be one of ${INVOICE_TAB_VALUES.join(', ')}` })
     .optional(),
   /** Only invoices a payment can be recorded against: not Paid, with a balance above 0. */
   payable: z.boolean({ error: 'payable must be true or false' }).optional(),
+  pharmacyId: entityId('pharmacyId must be a positive integer').optional(),
+  ...dateRangeQuery,
+  /** Which date `from` and `to` bound: the invoice date (the default) or the due date. */
+  dateField: z.enum(['invoice', 'due'], { error: 'dateField must be invoice or due' }).optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
@@ -231,7 +246,7 @@ export const invoiceOutput = z.object({
 });
 
 /** A row of the invoices list. */
-export const invoicePageOutput = pageOf(
+export const invoicePageOutput = sortedPageOf(
   z.object({
     ...invoiceShape,
     amountPaid: moneyAmount,

@@ -5,11 +5,12 @@ import {
   entityId,
   fullOrOnly,
   isoDate,
-  listQuery,
+  dateRangeQuery,
+  sortableListQuery,
+  sortedPageOf,
   money,
   moneyAmount,
   optionalText,
-  pageOf,
   recordId,
   timestamp,
 } from './common.js';
@@ -95,8 +96,12 @@ export const orderUpdateSchema = fullOrOnly(
   orderStatusOnlySchema,
 );
 
-export const orderListQuery = listQuery.extend({
+export const ORDER_SORTS = ['number', 'pharmacy', 'date', 'total', 'status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const orderListQuery = sortableListQuery(ORDER_SORTS).extend({
   status: orderStatusField.optional(),
+  pharmacyId: entityId('pharmacyId must be a positive integer').optional(),
+  ...dateRangeQuery,
 });
 
 /** The largest amount numeric(10,2) holds: 99,999,999.99. */
@@ -197,7 +202,7 @@ function orderOutputWith<Pharmacy extends z.ZodObject>(pharmacy: Pharmacy) {
 export const orderOutput = orderOutputWith(documentPharmacyOutput);
 
 /** A row of the orders list: the pharmacy by name only. */
-export const orderPageOutput = pageOf(orderOutputWith(z.object({ name: z.string() })));
+export const orderPageOutput = sortedPageOf(orderOutputWith(z.object({ name: z.string() })));
 
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderData = z.output<typeof orderSchema>;

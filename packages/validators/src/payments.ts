@@ -4,10 +4,11 @@ import {
   decimalString,
   entityId,
   isoDate,
-  listQuery,
+  dateRangeQuery,
+  sortableListQuery,
+  sortedPageOf,
   moneyAmount,
   optionalText,
-  pageOf,
   recordId,
   timestamp,
 } from './common.js';
@@ -49,8 +50,12 @@ export const paymentCreateSchema = paymentSchema.extend({
  * The payments list: newest first, `q` over the payment number, invoice number and pharmacy;
  * `invoiceId` keeps one invoice's payments.
  */
-export const paymentListQuery = listQuery.extend({
+export const PAYMENT_SORTS = ['number', 'pharmacy', 'date', 'amount'] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+export const paymentListQuery = sortableListQuery(PAYMENT_SORTS).extend({
   invoiceId: entityId('Invoice must be a positive integer').optional(),
+  pharmacyId: entityId('pharmacyId must be a positive integer').optional(),
+  ...dateRangeQuery,
 });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
 
@@ -75,7 +80,7 @@ export const paymentOutput = z.object({
   }),
   pharmacy: z.object({ name: z.string() }),
 });
-export const paymentPageOutput = pageOf(paymentOutput);
+export const paymentPageOutput = sortedPageOf(paymentOutput);
 
 /** The invoices a payment can be recorded against, for the payment form's picker. */
 export const paymentInvoiceOptionsOutput = z.array(

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  listQuery,
+  sortableListQuery,
+  sortedPageOf,
   money,
   moneyAmount,
   optionalText,
-  pageOf,
   recordId,
   requiredText,
   timestamp,
@@ -55,7 +55,11 @@ export const pharmacySchema = z.object({
 });
 
 /** The pharmacies list; `hold` keeps only the pharmacies on credit hold. */
-export const pharmacyListQuery = listQuery.extend({ hold: z.boolean().optional() });
+export const PHARMACY_SORTS = ['name', 'balance'] as const;
+export type PharmacySort = (typeof PHARMACY_SORTS)[number];
+export const pharmacyListQuery = sortableListQuery(PHARMACY_SORTS).extend({
+  hold: z.boolean().optional(),
+});
 export type PharmacyListQuery = z.output<typeof pharmacyListQuery>;
 
 /** Why a pharmacy is on credit hold; null when it is not. */
@@ -81,7 +85,7 @@ export const pharmacyOutput = z.object({
   creditLimit: moneyAmount.nullable(),
   creditHold: creditHoldOutput,
 });
-export const pharmacyPageOutput = pageOf(pharmacyOutput);
+export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);
 
 /** The pharmacy pickers of the order, invoice and payment forms. */
 export const pharmacyOptionsOutput = z.array(

@@ -4,11 +4,11 @@ import {
   count,
   entityId,
   fullOrOnly,
-  listQuery,
+  sortableListQuery,
+  sortedPageOf,
   money,
   moneyAmount,
   optionalText,
-  pageOf,
   recordId,
   requiredText,
   timestamp,
@@ -113,7 +113,9 @@ export const productSaveSchema = productWithVariantsSchema.extend({
 });
 
 /** The products list: a page, optionally of one category. */
-export const productListQuery = listQuery.extend({
+export const PRODUCT_SORTS = ['name', 'sku', 'price'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const productListQuery = sortableListQuery(PRODUCT_SORTS).extend({
   category: z
     .enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` })
     .optional(),
@@ -182,7 +184,7 @@ export const productOutput = z.object({
   variants: z.array(variantOutput),
   variantCount: count,
 });
-export const productPageOutput = pageOf(productOutput);
+export const productPageOutput = sortedPageOf(productOutput);
 
 /** Active products and their variants, for the order form's pickers. */
 export const productOptionsOutput = z.array(

@@ -31,8 +31,8 @@ export function csvText(value: Cell): string {
  * page is fetched before this returns, so a bad filter or a signed-out caller fails the request
  * with its status before any byte of the file is sent.
  */
-export async function pagedRows<T>(
-  fetchPage: (cursor: number | null) => Promise<Page<T>>,
+export async function pagedRows<T, Cursor>(
+  fetchPage: (cursor: Cursor | null) => Promise<Page<T, Cursor>>,
   toRows: (item: T) => Cell[][],
 ): Promise<AsyncIterable<Cell[]>> {
   const first = await fetchPage(null);

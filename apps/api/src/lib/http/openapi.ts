@@ -43,6 +43,18 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema
   return json;
 }
 
+/** What a page's `nextCursor` can be, without its null (the last page sends no header). */
+function nextCursorSchema(output: JsonSchema | undefined): JsonSchema {
+  const cursor = output?.properties?.nextCursor;
+  const kinds = (typeof cursor === 'object' && cursor.anyOf) || [];
+  const present = kinds.filter((kind) => typeof kind !== 'object' || kind.type !== 'null');
+  return present.length === 1 && typeof present[0] === 'object'
+    ? present[0]
+    : present.length
+      ? { anyOf: present }
+      : { type: 'integer' };
+}
+
 const errorResponses = (statuses: ErrorStatus[]) =>
   Object.fromEntries(
     [...new Set(statuses)]
@@ -100,11 +112,12 @@ function procedureOperation({ module, path, procedure, rest, signedIn }: RestPro
   const output = answer && jsonSchema(answer, 'output');
   const success = rest.paged
     ? {
-        description: 'A page of the list, newest first',
+        description: 'A page of the list, newest first unless it is given a `sort`',
         headers: {
           'X-Next-Cursor': {
-            description: 'The `cursor` of the next page; absent on the last page',
-            schema: { type: 'integer' },
+            description:
+              "The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page",
+            schema: nextCursorSchema(output),
           },
         },
         content: { 'application/json': { schema: output?.properties?.items ?? { type: 'array' } } },

@@ -1,11 +1,27 @@
 import type { z } from 'zod';
-import { idParam, invoiceListQuery, isInvoiceOverdue, todayIso } from '@pharm/validators';
+import {
+  idParam,
+  invoiceListQuery,
+  isInvoiceOverdue,
+  todayIso,
+  type SortedListCursor,
+} from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 import { invoicePdf } from './pdf.js';
 
 /** The list's filters that its export takes, from the query string. */
-const invoiceExportQuery = invoiceListQuery.pick({ q: true, tab: true, payable: true });
+const invoiceExportQuery = invoiceListQuery.pick({
+  q: true,
+  tab: true,
+  payable: true,
+  pharmacyId: true,
+  from: true,
+  to: true,
+  dateField: true,
+  sort: true,
+  order: true,
+});
 type InvoiceExportQuery = z.input<typeof invoiceExportQuery>;
 
 export async function exportInvoices(caller: Caller, filters: InvoiceExportQuery) {
@@ -34,7 +50,8 @@ export async function exportInvoices(caller: Caller, filters: InvoiceExportQuery
       'notes',
     ],
     rows: await pagedRows(
-      (cursor) => caller.invoices.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      (cursor: SortedListCursor | null) =>
+        caller.invoices.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (i) => [
         [
           i.invoiceNumber,

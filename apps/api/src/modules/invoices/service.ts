@@ -10,6 +10,8 @@ import {
   type ClientInvoiceStatus,
   type InvoiceData,
   type InvoiceListQuery,
+  type InvoiceSort,
+  type SortedListCursor,
   type InvoiceStatus,
   type InvoiceTotals,
   type InvoiceUpdateData,
@@ -33,7 +35,7 @@ import {
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
-import { paginate } from '../../lib/db/paginate.js';
+import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
@@ -57,17 +59,8 @@ export interface InvoiceDetails extends InvoiceListItem {
   fromOrderNumber: string | null;
 }
 
-/**
- * Newest first, keyset-paginated on id. `tab` keeps one status, or the overdue ones (docs/rules.md
- * §3: due before today, balance above 0, not Paid); `payable` those a payment can still go to;
- * `q` matches the invoice number or the pharmacy name.
- */
-export async function listInvoices(
-  db: Db,
-  query: InvoiceListQuery,
-  today = todayIso(),
-): Promise<Page<InvoiceListItem>> {
-  let q = db
+function invoicesWithPharmacy(db: Db) {
+  return db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
     .selectAll('i')
@@ -78,6 +71,40 @@ export async function listInvoices(
       'p.phone',
       sql<string>`i.total - i.balance`.as('amountPaid'),
     ]);
+}
+
+type InvoiceRow = Awaited<
+  ReturnType<ReturnType<typeof invoicesWithPharmacy>['executeTakeFirstOrThrow']>
+>;
+
+/** The list's sorts (INVOICE_SORTS), each with its index (migration 0011). */
+const INVOICE_SORT_COLUMNS: Record<InvoiceSort, SortColumn<InvoiceRow>> = {
+  number: { column: 'i.invoiceNumber', kind: 'text', value: (row) => row.invoiceNumber },
+  pharmacy: { column: 'p.name', kind: 'text', value: (row) => row.pharmacyName, joined: true },
+  date: { column: 'i.invoiceDate', kind: 'date', value: (row) => row.invoiceDate },
+  dueDate: { column: 'i.dueDate', kind: 'date', value: (row) => row.dueDate },
+  total: { column: 'i.total', kind: 'money', value: (row) => row.total },
+  balance: { column: 'i.balance', kind: 'money', value: (row) => row.balance },
+  status: { column: 'i.status', kind: 'text', value: (row) => row.status },
+};
+
+/**
+ * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts). `tab` keeps one status, or
+ * the overdue ones (docs/rules.md §3: due before today, balance above 0, not Paid); `payable`
+ * those a payment can still go to; `q` matches the invoice number or the pharmacy name;
+ * `pharmacyId` keeps one pharmacy's, `from`..`to` bound the invoice date (or the due date).
+ */
+export async function listInvoices(
+  db: Db,
+  query: InvoiceListQuery,
+  today = todayIso(),
+): Promise<Page<InvoiceListItem, SortedListCursor>> {
+  let q = inDateRange(
+    invoicesWithPharmacy(db),
+    query.dateField === 'due' ? 'i.dueDate' : 'i.invoiceDate',
+    query,
+  );
+  if (query.pharmacyId) q = q.where('i.pharmacyId', '=', query.pharmacyId);
   if (query.tab === 'overdue') {
     q = q
       .where('i.dueDate', '<', today)
@@ -97,7 +124,7 @@ export async function listInvoices(
       ]),
     );
   }
-  const page = await paginate(q, query, 'i.id');
+  const page = await paginateSorted(q, query, INVOICE_SORT_COLUMNS, 'i.id');
   const lines = await lineItemsOf(
     db,
     'invoice',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { idParam, orderListQuery, todayIso } from '@pharm/validators';
+import { idParam, orderListQuery, todayIso, type SortedListCursor } from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
@@ -11,7 +11,15 @@ import {
 import { orderPdf } from './pdf.js';
 
 /** The list's filters that its export takes, from the query string. */
-const orderExportQuery = orderListQuery.pick({ q: true, status: true });
+const orderExportQuery = orderListQuery.pick({
+  q: true,
+  status: true,
+  pharmacyId: true,
+  from: true,
+  to: true,
+  sort: true,
+  order: true,
+});
 type OrderExportQuery = z.input<typeof orderExportQuery>;
 
 /** One row per line item, the order's columns repeated on each. */
@@ -34,7 +42,8 @@ export async function exportOrders(caller: Caller, filters: OrderExportQuery) {
       'line_total',
     ],
     rows: await pagedRows(
-      (cursor) => caller.orders.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      (cursor: SortedListCursor | null) =>
+        caller.orders.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (order) => {
         const head: Cell[] = [
           order.orderNumber,

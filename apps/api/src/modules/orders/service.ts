@@ -6,6 +6,8 @@ import {
   orderTotals,
   type OrderData,
   type OrderListQuery,
+  type OrderSort,
+  type SortedListCursor,
   type OrderUpdateData,
   type Page,
 } from '@pharm/validators';
@@ -16,7 +18,7 @@ import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
-import { paginate } from '../../lib/db/paginate.js';
+import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
@@ -48,14 +50,38 @@ export interface OrderDetails extends Order {
 const itemCount = (lineItems: readonly OrderLineItem[]) =>
   lineItems.reduce((n, line) => n + line.qty, 0);
 
-/** Newest first, keyset-paginated on id; `q` matches the order number or the pharmacy name. */
-export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<OrderListItem>> {
-  let q = db
+function ordersWithPharmacy(db: Db) {
+  return db
     .selectFrom('orders as o')
     .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
     .selectAll('o')
     .select('p.name as pharmacyName');
+}
+
+type OrderRow = Awaited<
+  ReturnType<ReturnType<typeof ordersWithPharmacy>['executeTakeFirstOrThrow']>
+>;
+
+/** The list's sorts (ORDER_SORTS), each with its index (migration 0011). */
+const ORDER_SORT_COLUMNS: Record<OrderSort, SortColumn<OrderRow>> = {
+  number: { column: 'o.orderNumber', kind: 'text', value: (row) => row.orderNumber },
+  pharmacy: { column: 'p.name', kind: 'text', value: (row) => row.pharmacyName, joined: true },
+  date: { column: 'o.orderDate', kind: 'date', value: (row) => row.orderDate },
+  total: { column: 'o.total', kind: 'money', value: (row) => row.total },
+  status: { column: 'o.status', kind: 'text', value: (row) => row.status },
+};
+
+/**
+ * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts); `q` matches the order
+ * number or the pharmacy name; `status`, `pharmacyId` and the order date's `from`..`to` narrow it.
+ */
+export async function listOrders(
+  db: Db,
+  query: OrderListQuery,
+): Promise<Page<OrderListItem, SortedListCursor>> {
+  let q = inDateRange(ordersWithPharmacy(db), 'o.orderDate', query);
   if (query.status) q = q.where('o.status', '=', query.status);
+  if (query.pharmacyId) q = q.where('o.pharmacyId', '=', query.pharmacyId);
   if (query.q) {
     const pattern = containsPattern(query.q);
     const pharmacyIds = await pharmacyIdsMatching(db, pattern);
@@ -66,7 +92,7 @@ export async function listOrders(db: Db, query: OrderListQuery): Promise<Page<Or
       ]),
     );
   }
-  const page = await paginate(q, query, 'o.id');
+  const page = await paginateSorted(q, query, ORDER_SORT_COLUMNS, 'o.id');
   const ids = page.items.map((row) => row.id);
   const lines = await lineItemsOf(db, 'order', ids);
   const invoices = await orderInvoices(db, ids);

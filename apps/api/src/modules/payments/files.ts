@@ -1,10 +1,18 @@
 import type { z } from 'zod';
-import { paymentListQuery, todayIso } from '@pharm/validators';
+import { paymentListQuery, todayIso, type SortedListCursor } from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
 /** The list's filters that its export takes, from the query string. */
-const paymentExportQuery = paymentListQuery.pick({ q: true, invoiceId: true });
+const paymentExportQuery = paymentListQuery.pick({
+  q: true,
+  invoiceId: true,
+  pharmacyId: true,
+  from: true,
+  to: true,
+  sort: true,
+  order: true,
+});
 type PaymentExportQuery = z.input<typeof paymentExportQuery>;
 
 export async function exportPayments(caller: Caller, filters: PaymentExportQuery) {
@@ -21,7 +29,8 @@ export async function exportPayments(caller: Caller, filters: PaymentExportQuery
       'notes',
     ],
     rows: await pagedRows(
-      (cursor) => caller.payments.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      (cursor: SortedListCursor | null) =>
+        caller.payments.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (p) => [
         [
           p.paymentNumber,

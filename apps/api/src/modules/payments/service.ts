@@ -7,6 +7,8 @@ import {
   type PaymentCreateData,
   type PaymentData,
   type PaymentListQuery,
+  type PaymentSort,
+  type SortedListCursor,
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
@@ -19,7 +21,7 @@ import {
 } from '../invoices/balances.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
-import { paginate } from '../../lib/db/paginate.js';
+import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
@@ -48,6 +50,14 @@ function paymentsQuery(db: Db) {
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentsQuery>['executeTakeFirstOrThrow']>>;
 
+/** The list's sorts (PAYMENT_SORTS), each with its index (migration 0011). */
+const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SortColumn<PaymentRow>> = {
+  number: { column: 'pm.paymentNumber', kind: 'text', value: (row) => row.paymentNumber },
+  pharmacy: { column: 'p.name', kind: 'text', value: (row) => row.pharmacyName, joined: true },
+  date: { column: 'pm.date', kind: 'date', value: (row) => row.date },
+  amount: { column: 'pm.amount', kind: 'money', value: (row) => row.amount },
+};
+
 function dress({
   invoiceNumber,
   invoiceStatus,
@@ -69,15 +79,17 @@ function dress({
 }
 
 /**
- * Newest first, keyset-paginated on id; `q` matches the payment number, the invoice number or
- * the pharmacy name; `invoiceId` keeps one invoice's payments.
+ * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts); `q` matches the payment
+ * number, the invoice number or the pharmacy name; `invoiceId` keeps one invoice's payments,
+ * `pharmacyId` one pharmacy's, `from`..`to` bound the payment date.
  */
 export async function listPayments(
   db: Db,
   query: PaymentListQuery,
-): Promise<Page<PaymentListItem>> {
-  let q = paymentsQuery(db);
+): Promise<Page<PaymentListItem, SortedListCursor>> {
+  let q = inDateRange(paymentsQuery(db), 'pm.date', query);
   if (query.invoiceId) q = q.where('pm.invoiceId', '=', query.invoiceId);
+  if (query.pharmacyId) q = q.where('pm.pharmacyId', '=', query.pharmacyId);
   if (query.q) {
     const pattern = containsPattern(query.q);
     const pharmacyIds = await pharmacyIdsMatching(db, pattern);
@@ -89,7 +101,7 @@ export async function listPayments(
       ]),
     );
   }
-  const page = await paginate(q, query, 'pm.id');
+  const page = await paginateSorted(q, query, PAYMENT_SORT_COLUMNS, 'pm.id');
   return { items: page.items.map(dress), nextCursor: page.nextCursor };
 }
 

@@ -1,10 +1,15 @@
 import type { z } from 'zod';
-import { pharmacyListQuery, todayIso } from '@pharm/validators';
+import { pharmacyListQuery, todayIso, type SortedListCursor } from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
 /** The list's filters that its export takes, from the query string. */
-const pharmacyExportQuery = pharmacyListQuery.pick({ q: true, hold: true });
+const pharmacyExportQuery = pharmacyListQuery.pick({
+  q: true,
+  hold: true,
+  sort: true,
+  order: true,
+});
 type PharmacyExportQuery = z.input<typeof pharmacyExportQuery>;
 
 export async function exportPharmacies(caller: Caller, filters: PharmacyExportQuery) {
@@ -23,7 +28,8 @@ export async function exportPharmacies(caller: Caller, filters: PharmacyExportQu
       'created_at',
     ],
     rows: await pagedRows(
-      (cursor) => caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      (cursor: SortedListCursor | null) =>
+        caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       (p) => [
         [
           p.name,

@@ -1,5 +1,12 @@
 import type { Db, Pharmacy } from '@pharm/db';
-import type { CreditHold, Page, PharmacyData, PharmacyListQuery } from '@pharm/validators';
+import type {
+  CreditHold,
+  Page,
+  PharmacyData,
+  PharmacyListQuery,
+  PharmacySort,
+  SortedListCursor,
+} from '@pharm/validators';
 import { sql } from 'kysely';
 import { deleteEntry, logActivities, logCreate, logUpdate } from '../activity/record.js';
 import { invoiceSnapshot } from '../invoices/service.js';
@@ -8,7 +15,7 @@ import { paymentSnapshot } from '../payments/service.js';
 import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from './credit-hold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { notFound } from '../../lib/domain-error.js';
-import { toPage } from '../../lib/db/paginate.js';
+import { sortPlan, toSortedPage, type SortColumn } from '../../lib/db/paginate.js';
 import { PreparedQuery } from '../../lib/db/prepared.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { invoiceEntity } from '../invoices/entity.js';
@@ -21,36 +28,72 @@ export interface PharmacyWithHold extends Pharmacy {
   creditHold: CreditHold;
 }
 
-/** The list's query; compiled once per filter shape (lib/prepared.ts). */
-const pharmacyList = new PreparedQuery(
-  (db, v: { pattern?: string; hold?: true; cursor?: number; fetch: number }) => {
-    let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
-    if (v.pattern !== undefined) {
-      // Same expression as the trigram index pharmacies_search_idx.
-      q = q.where(
-        sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
-        'ilike',
-        v.pattern,
-      );
-    }
-    if (v.hold) q = q.where(isOnHold);
-    if (v.cursor !== undefined) q = q.where('p.id', '<', v.cursor);
-    return q.orderBy('p.id', 'desc').limit(v.fetch);
-  },
-);
+/** The list's sorts (PHARMACY_SORTS), each with its index (migration 0011). */
+const PHARMACY_SORT_COLUMNS: Record<PharmacySort, SortColumn<Pharmacy>> = {
+  name: { column: 'p.name', kind: 'text', value: (row) => row.name },
+  balance: { column: 'p.balance', kind: 'money', value: (row) => row.balance },
+};
 
-/** Newest first, keyset on the id (as lib/paginate.ts). */
+/** A type, not an interface: PreparedQuery takes a record of values. */
+type PharmacyListValues = {
+  pattern?: string;
+  hold?: true;
+  /** The sort, a flag each: a prepared query's shape is which values are set. */
+  byName?: true;
+  byBalance?: true;
+  ascending?: true;
+  /** The last page's last row: its sort value (with a sort) and id. */
+  afterValue?: string;
+  cursor?: number;
+  fetch: number;
+};
+
+/**
+ * The list's query, newest first or by name or balance, keyset as lib/db/paginate.ts's
+ * paginateSorted; compiled once per filter and sort shape (lib/prepared.ts).
+ */
+const pharmacyList = new PreparedQuery((db, v: PharmacyListValues) => {
+  let q = pharmaciesWithHold(db).selectAll('p').select(HOLD_COLUMNS);
+  if (v.pattern !== undefined) {
+    // Same expression as the trigram index pharmacies_search_idx.
+    q = q.where(
+      sql`p.name || ' ' || coalesce(p.contact_name, '') || ' ' || p.email`,
+      'ilike',
+      v.pattern,
+    );
+  }
+  if (v.hold) q = q.where(isOnHold);
+  const order = v.ascending ? 'asc' : 'desc';
+  const before = sql.raw(v.ascending ? '>' : '<');
+  const column = v.byName ? sql.ref('p.name') : v.byBalance ? sql.ref('p.balance') : undefined;
+  if (column) {
+    if (v.afterValue !== undefined) {
+      q = q.where(sql<boolean>`(${column}, p.id) ${before} (${v.afterValue}, ${v.cursor})`);
+    }
+    q = q.orderBy(column, order);
+  } else if (v.cursor !== undefined) {
+    q = q.where(sql<boolean>`p.id ${before} ${v.cursor}`);
+  }
+  return q.orderBy('p.id', order).limit(v.fetch);
+});
+
+/** Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts). */
 export async function listPharmacies(
   db: Db,
   query: PharmacyListQuery,
-): Promise<Page<PharmacyWithHold>> {
+): Promise<Page<PharmacyWithHold, SortedListCursor>> {
+  const plan = sortPlan(query, PHARMACY_SORT_COLUMNS);
   const rows = await pharmacyList.execute(db, {
     pattern: query.q ? containsPattern(query.q) : undefined,
     hold: query.hold || undefined,
-    cursor: query.cursor ?? undefined,
+    byName: plan.sort?.name === 'name' || undefined,
+    byBalance: plan.sort?.name === 'balance' || undefined,
+    ascending: plan.order === 'asc' || undefined,
+    afterValue: plan.afterValue,
+    cursor: plan.afterId,
     fetch: query.limit + 1,
   });
-  const page = toPage(rows, query.limit);
+  const page = toSortedPage(rows, query.limit, plan);
   return { items: page.items.map(withCreditHold), nextCursor: page.nextCursor };
 }
 

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { productListQuery, todayIso, type ProductWithVariantsData } from '@pharm/validators';
+import {
+  productListQuery,
+  todayIso,
+  type ProductWithVariantsData,
+  type SortedListCursor,
+} from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import {
   csvFilename,
@@ -50,7 +55,12 @@ export function productRows(product: ProductWithVariantsData): Cell[][] {
 }
 
 /** The list's filters that its export takes, from the query string. */
-const productExportQuery = productListQuery.pick({ q: true, category: true });
+const productExportQuery = productListQuery.pick({
+  q: true,
+  category: true,
+  sort: true,
+  order: true,
+});
 type ProductExportQuery = z.input<typeof productExportQuery>;
 
 /**
@@ -62,7 +72,8 @@ export async function exportProducts(caller: Caller, filters: ProductExportQuery
     filename: csvFilename('products', todayIso()),
     columns: PRODUCT_COLUMNS,
     rows: await pagedRows(
-      (cursor) => caller.products.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      (cursor: SortedListCursor | null) =>
+        caller.products.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
       productRows,
     ),
   } satisfies CsvDownload;

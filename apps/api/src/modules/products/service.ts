@@ -4,6 +4,8 @@ import type {
   ProductData,
   ProductFormVariantData,
   ProductListQuery,
+  ProductSort,
+  SortedListCursor,
   ProductSaveData,
   ProductUpdateData,
   VariantData,
@@ -18,7 +20,7 @@ import {
   toDomainError,
 } from '../../lib/domain-error.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
-import { paginate } from '../../lib/db/paginate.js';
+import { paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { productEntity } from './entity.js';
 import { variantEntity } from './entity.js';
@@ -84,17 +86,25 @@ async function withVariants(db: Db, products: Product[]): Promise<ProductWithVar
   });
 }
 
+/** The list's sorts (PRODUCT_SORTS), each with its index (migration 0011). */
+const PRODUCT_SORT_COLUMNS: Record<ProductSort, SortColumn<Product>> = {
+  name: { column: 'name', kind: 'text', value: (row) => row.name },
+  sku: { column: 'sku', kind: 'text', value: (row) => row.sku },
+  price: { column: 'defaultPrice', kind: 'money', value: (row) => row.defaultPrice },
+};
+
+/** Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts). */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
-): Promise<Page<ProductWithVariants>> {
+): Promise<Page<ProductWithVariants, SortedListCursor>> {
   let q = db.selectFrom('products').selectAll();
   if (query.category) q = q.where('category', '=', query.category);
   if (query.q) {
     // Same expression as the trigram index products_search_idx.
     q = q.where(sql`sku || ' ' || name`, 'ilike', containsPattern(query.q));
   }
-  const page = await paginate(q, query);
+  const page = await paginateSorted(q, query, PRODUCT_SORT_COLUMNS, 'id');
   return {
     items: await withVariants(db, page.items),
     nextCursor: page.nextCursor,

@@ -43,10 +43,13 @@ import {
 } from './DataTable';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
-/** What every list procedure answers: a page of rows and the cursor of the next (null: the last). */
-interface ListPageData<TItem> {
+/**
+ * What every list procedure answers: a page of rows and the cursor of the next (null: the last),
+ * an id, or a text under a sort.
+ */
+interface ListPageData<TItem, TCursor> {
   items: TItem[];
-  nextCursor: number | null;
+  nextCursor: TCursor | null;
 }
 
 export type ListQueryOptions<
@@ -54,10 +57,11 @@ export type ListQueryOptions<
   TError,
   TKey extends QueryKey,
   TPageParam,
+  TCursor,
 > = UseInfiniteQueryOptions<
-  ListPageData<TItem>,
+  ListPageData<TItem, TCursor>,
   TError,
-  InfiniteData<ListPageData<TItem>, TPageParam>,
+  InfiniteData<ListPageData<TItem, TCursor>, TPageParam>,
   TKey,
   TPageParam
 >;
@@ -77,8 +81,8 @@ function hashWithoutFilter(key: QueryKey | undefined): string {
  * typing does not flash skeletons; another tab shows skeleton rows rather than rows of another
  * tab.
  */
-export function useInfiniteList<TItem, TError, TKey extends QueryKey, TPageParam>(
-  options: ListQueryOptions<TItem, TError, TKey, TPageParam>,
+export function useInfiniteList<TItem, TError, TKey extends QueryKey, TPageParam, TCursor>(
+  options: ListQueryOptions<TItem, TError, TKey, TPageParam, TCursor>,
 ) {
   const query = useInfiniteQuery({
     ...options,
@@ -92,7 +96,7 @@ export function useInfiniteList<TItem, TError, TKey extends QueryKey, TPageParam
 }
 
 export type InfiniteList<TItem> = Pick<
-  ReturnType<typeof useInfiniteList<TItem, unknown, QueryKey, unknown>>,
+  ReturnType<typeof useInfiniteList<TItem, unknown, QueryKey, unknown, unknown>>,
   'rows' | 'loading' | 'refiltering'
 > & {
   query: {

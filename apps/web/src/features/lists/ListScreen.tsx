@@ -77,8 +77,9 @@ export function listPage<
   TKey extends QueryKey,
   TPageParam,
   TTab extends string,
+  TCursor,
 >(
-  list: ListDefinition<TItem, TError, TKey, TPageParam, TTab>,
+  list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor>,
   { columns, details: Details, header, ...parts }: ListPageParts<TItem, TState>,
 ) {
   const useActions: () => ListActions<TItem, TState> | undefined = parts.useActions ?? noActions;

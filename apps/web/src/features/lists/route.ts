@@ -42,7 +42,7 @@ export type ListSearch<Tab extends string = never> = {
 
 /** The paging options of every list query (`api.x.list.infiniteQueryOptions(input, listPaging)`). */
 export const listPaging = {
-  getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor,
+  getNextPageParam: <Cursor>(last: { nextCursor: Cursor | null }) => last.nextCursor,
 };
 
 /**
@@ -77,6 +77,7 @@ export interface ListDefinition<
   TKey extends QueryKey,
   TPageParam,
   TTab extends string,
+  TCursor,
 > {
   /**
    * 'order' and 'orders': the title, Export CSV's path (`/api/orders.csv`), the New button
@@ -106,7 +107,7 @@ export interface ListDefinition<
   /** The lists a save or a delete of a record can change, fetched again after it; `[many]` unless given. */
   refresh?: readonly ListName[];
   /** The query options of the rows for the route's search params: its loader and the page's. */
-  query: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam>;
+  query: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam, TCursor>;
 }
 
 /**
@@ -119,6 +120,7 @@ export function defineList<
   TKey extends QueryKey,
   TPageParam,
   const TTab extends string = never,
->(list: ListDefinition<TItem, TError, TKey, TPageParam, TTab>) {
+  TCursor = number,
+>(list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor>) {
   return { ...list, search: listSearch(list.tabs) };
 }
