@@ -192,6 +192,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0008_exports',
       '0009_number_prefix',
       '0010_one_invoice_per_order',
+      '0011_report_periods',
     ]);
   });
 });
