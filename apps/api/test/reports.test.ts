@@ -217,7 +217,12 @@ describe('GET /api/reports for a period and as of a date', () => {
     }) =>
       insertInvoice(t.db, {
         pharmacyId: p,
-        status: values.balance === '0.00' ? 'Paid' : 'Unpaid',
+        status:
+          values.balance === '0.00'
+            ? 'Paid'
+            : values.balance === values.total
+              ? 'Unpaid'
+              : 'Partially Paid',
         ...values,
       });
     // Issued on `asOf`, due that day, paid the day after: owed in full on `asOf`, current.
@@ -259,12 +264,18 @@ describe('GET /api/reports for a period and as of a date', () => {
       date: '2025-04-01',
       amount: '300.00',
     });
-    // 91 days past due on `asOf` and still unpaid.
+    // 91 days past due on `asOf`, still open now, 50.00 paid since: 800.00 owed on `asOf`.
     const ninetyOne = await invoice({
       invoiceDate: '2024-12-01',
       dueDate: '2024-12-30',
       total: '800.00',
-      balance: '800.00',
+      balance: '750.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: ninetyOne,
+      pharmacyId: p,
+      date: '2025-04-02',
+      amount: '50.00',
     });
     // Paid in full the day before `asOf`: nothing owed then.
     const settled = await invoice({

@@ -66,35 +66,46 @@ interface Period {
 const money = (expression: ReturnType<typeof sql>) =>
   sql`coalesce(${expression}, 0)::numeric(20,2)::text`;
 
+const OPEN_COLUMNS = sql`i.id, i.pharmacy_id, i.invoice_number, i.status, i.invoice_date, i.due_date,
+                         i.total`;
+
 /**
  * The invoices open on a day, as a table (id, pharmacy_id, invoice_number, status, invoice_date,
  * due_date, total, balance, days_past_due), balance and days as of that day; only balance > 0
  * counts, which the readers below ask for.
  *
- * Today (no `asOf`): the non-Draft invoices with a balance, read from the partial index over them
- * (invoices_open_idx carries due date and balance), so the cost follows what is open now.
- * On `asOf`: the invoices dated on or before it, owing their total less the payments dated on or
- * before it. Such an invoice is open now or was paid (in part) after `asOf`, so only those two
- * sets are read (invoices_open_idx, payments_date_idx), not all history.
+ * Today (no `asOf`): the non-Draft invoices with a balance, read from the partial indexes over
+ * them (invoices_open_idx carries due date and balance), so the cost follows what is open now.
+ *
+ * On `asOf`: the non-Draft invoices dated on or before it, owing their total less the payments
+ * dated on or before it, which is their balance plus the payments dated after it (a balance is
+ * its total less Σ of its payments). Such an invoice is open now, or paid off by payments after
+ * `asOf` (payments_date_idx): two disjoint sets, each read from an index, not all history.
+ * Recomputing every candidate's payments up to `asOf` instead took 560 ms at 1,000,000 invoices
+ * (35,000 candidates, each a lookup; its cost also switched JIT compilation on, 320 ms more).
  */
 function openInvoices(asOf: string | undefined) {
   if (!asOf) {
-    return sql`(select id, pharmacy_id, invoice_number, status, invoice_date, due_date, total,
-                       balance, current_date - due_date as days_past_due
-                  from invoices
-                 where status <> 'Draft' and balance > 0)`;
+    return sql`(select ${OPEN_COLUMNS}, i.balance, current_date - i.due_date as days_past_due
+                  from invoices i
+                 where i.status <> 'Draft' and i.balance > 0)`;
   }
-  return sql`(select i.id, i.pharmacy_id, i.invoice_number, i.status, i.invoice_date, i.due_date,
-                     i.total,
-                     i.total - coalesce((select sum(pm.amount) from payments pm
-                                          where pm.invoice_id = i.id
-                                            and pm.date <= ${asOf}::date), 0) as balance,
-                     ${asOf}::date - i.due_date as days_past_due
+  const on = sql`${asOf}::date`;
+  return sql`(with later as (
+                select invoice_id, sum(amount) as paid
+                  from payments
+                 where date > ${on}
+                 group by invoice_id)
+              select ${OPEN_COLUMNS}, i.balance + coalesce(l.paid, 0) as balance,
+                     ${on} - i.due_date as days_past_due
                 from invoices i
-               where i.id in (select id from invoices where status <> 'Draft' and balance > 0
-                              union
-                              select invoice_id from payments where date > ${asOf}::date)
-                 and i.status <> 'Draft' and i.invoice_date <= ${asOf}::date)`;
+                left join later l on l.invoice_id = i.id
+               where i.status <> 'Draft' and i.balance > 0 and i.invoice_date <= ${on}
+              union all
+              select ${OPEN_COLUMNS}, l.paid, ${on} - i.due_date
+                from later l
+                join invoices i on i.id = l.invoice_id
+               where i.status <> 'Draft' and i.balance = 0 and i.invoice_date <= ${on})`;
 }
 
 /**
