@@ -66,29 +66,27 @@ interface Period {
 const money = (expression: ReturnType<typeof sql>) =>
   sql`coalesce(${expression}, 0)::numeric(20,2)::text`;
 
-const OPEN_COLUMNS = sql`i.id, i.pharmacy_id, i.invoice_number, i.status, i.invoice_date, i.due_date,
-                         i.total`;
-
 /**
- * The invoices open on a day, as a table (id, pharmacy_id, invoice_number, status, invoice_date,
- * due_date, total, balance, days_past_due), balance and days as of that day; only balance > 0
- * counts, which the readers below ask for.
+ * The invoices open on a day, as a table (id, pharmacy_id, due_date, balance, days_past_due),
+ * balance and days as of that day, each read from an index alone; only balance > 0 counts, which
+ * the readers below ask for.
  *
- * Today (no `asOf`): the non-Draft invoices with a balance, read from the partial indexes over
- * them (invoices_open_idx carries due date and balance), so the cost follows what is open now.
+ * Today (no `asOf`): the non-Draft invoices with a balance (invoices_open_idx), so the cost
+ * follows what is open now.
  *
  * On `asOf`: the non-Draft invoices dated on or before it, owing their total less the payments
  * dated on or before it, which is their balance plus the payments dated after it (a balance is
  * its total less Σ of its payments). Such an invoice is open now, or paid off by payments after
- * `asOf` (payments_date_idx): two disjoint sets, each read from an index, not all history.
+ * `asOf` (payments_date_idx): two disjoint sets, not all history. The further back `asOf`, the
+ * more payments came after it: a year back, 217,000 of them at 1,000,000 invoices.
  * Recomputing every candidate's payments up to `asOf` instead took 560 ms at 1,000,000 invoices
  * (35,000 candidates, each a lookup; its cost also switched JIT compilation on, 320 ms more).
  */
 function openInvoices(asOf: string | undefined) {
   if (!asOf) {
-    return sql`(select ${OPEN_COLUMNS}, i.balance, current_date - i.due_date as days_past_due
-                  from invoices i
-                 where i.status <> 'Draft' and i.balance > 0)`;
+    return sql`(select id, pharmacy_id, due_date, balance, current_date - due_date as days_past_due
+                  from invoices
+                 where status <> 'Draft' and balance > 0)`;
   }
   const on = sql`${asOf}::date`;
   return sql`(with later as (
@@ -96,13 +94,13 @@ function openInvoices(asOf: string | undefined) {
                   from payments
                  where date > ${on}
                  group by invoice_id)
-              select ${OPEN_COLUMNS}, i.balance + coalesce(l.paid, 0) as balance,
+              select i.id, i.pharmacy_id, i.due_date, i.balance + coalesce(l.paid, 0) as balance,
                      ${on} - i.due_date as days_past_due
                 from invoices i
                 left join later l on l.invoice_id = i.id
                where i.status <> 'Draft' and i.balance > 0 and i.invoice_date <= ${on}
               union all
-              select ${OPEN_COLUMNS}, l.paid, ${on} - i.due_date
+              select i.id, i.pharmacy_id, i.due_date, l.paid, ${on} - i.due_date
                 from later l
                 join invoices i on i.id = l.invoice_id
                where i.status <> 'Draft' and i.balance = 0 and i.invoice_date <= ${on})`;
@@ -158,6 +156,11 @@ async function salesTotals(db: Db): Promise<SalesTotals> {
   return rows[0]!;
 }
 
+async function allTimeSales(db: Db): Promise<SalesTotals & { salesByPharmacy: PharmacySales[] }> {
+  const [totals, salesByPharmacy] = await Promise.all([salesTotals(db), topPharmacies(db)]);
+  return { ...totals, salesByPharmacy };
+}
+
 function topPharmacies(db: Db): Promise<PharmacySales[]> {
   return db
     .selectFrom('pharmacySales as s')
@@ -172,50 +175,59 @@ function topPharmacies(db: Db): Promise<PharmacySales[]> {
 }
 
 /**
- * A period's pharmacy_sales: each pharmacy's Σ total of its non-Draft invoices dated in the
- * period and its count of invoices then, read from invoices_date_idx alone.
+ * A period's sales, its top pharmacies with them: each pharmacy's Σ total of its non-Draft
+ * invoices dated in the period and its count of invoices then, read once from invoices_date_idx
+ * alone (a row per top pharmacy, each carrying the totals; one row of totals when none sold).
  */
-const periodSales = ({ from, to }: Period) => sql`(
-  select pharmacy_id,
-         coalesce(sum(total) filter (where status <> 'Draft'), 0) as sales_total,
-         count(*) as invoice_count
-    from invoices
-   where invoice_date between ${from}::date and ${to}::date
-   group by pharmacy_id)`;
-
-async function salesTotalsIn(db: Db, period: Period): Promise<SalesTotals> {
-  const { rows } = await sql<SalesTotals>`
-    select
-      ${money(sql`sum(sales_total)`)} as "totalSales",
-      coalesce(sum(invoice_count), 0)::int as "totalInvoices",
-      count(*) filter (where sales_total > 0)::int as "activePharmacies"
-    from ${periodSales(period)} s`.execute(db);
-  return rows[0]!;
+async function salesIn(
+  db: Db,
+  { from, to }: Period,
+): Promise<SalesTotals & { salesByPharmacy: PharmacySales[] }> {
+  const { rows } = await sql<
+    SalesTotals & { pharmacyId: number | null; name: string | null; pharmacySales: string | null }
+  >`
+    with s as (
+      select pharmacy_id,
+             coalesce(sum(total) filter (where status <> 'Draft'), 0) as sales_total,
+             count(*) as invoice_count
+        from invoices
+       where invoice_date between ${from}::date and ${to}::date
+       group by pharmacy_id
+    ), totals as (
+      select ${money(sql`sum(sales_total)`)} as "totalSales",
+             coalesce(sum(invoice_count), 0)::int as "totalInvoices",
+             count(*) filter (where sales_total > 0)::int as "activePharmacies"
+        from s
+    ), top as (
+      select s.pharmacy_id, p.name, s.sales_total
+        from s
+        join pharmacies p on p.id = s.pharmacy_id
+       where s.sales_total > 0
+       order by s.sales_total desc, p.name, p.id
+       limit ${SALES_TOP}
+    )
+    select totals.*, top.pharmacy_id as "pharmacyId", top.name,
+           top.sales_total::numeric(16,2)::text as "pharmacySales"
+      from totals
+      left join top on true
+     order by top.sales_total desc, top.name, top.pharmacy_id`.execute(db);
+  const { totalSales, totalInvoices, activePharmacies } = rows[0]!;
+  return {
+    totalSales,
+    totalInvoices,
+    activePharmacies,
+    salesByPharmacy: rows.flatMap(({ pharmacyId, name, pharmacySales }) =>
+      pharmacyId !== null && name !== null && pharmacySales !== null
+        ? [{ pharmacyId, name, totalSales: pharmacySales }]
+        : [],
+    ),
+  };
 }
 
-async function topPharmaciesIn(db: Db, period: Period): Promise<PharmacySales[]> {
-  const { rows } = await sql<PharmacySales>`
-    select s.pharmacy_id as "pharmacyId", p.name, s.sales_total::numeric(16,2)::text as "totalSales"
-      from ${periodSales(period)} s
-      join pharmacies p on p.id = s.pharmacy_id
-     where s.sales_total > 0
-     order by s.sales_total desc, p.name, p.id
-     limit ${SALES_TOP}`.execute(db);
-  return rows;
-}
-
-interface OutstandingRow {
-  id: number;
-  invoiceNumber: string;
-  status: Invoice['status'];
-  invoiceDate: string;
-  dueDate: string;
-  total: string;
-  balance: string;
+type OutstandingRow = Omit<OutstandingInvoice, 'pharmacy'> & {
   pharmacyId: number;
   pharmacyName: string;
-  daysPastDue: number;
-}
+};
 
 /** Most days past due first: the oldest due date, then the oldest invoice. */
 async function outstandingRows(
@@ -226,16 +238,19 @@ async function outstandingRows(
 ): Promise<OutstandingInvoice[]> {
   // A row comparison, so invoices_open_idx (due_date, id) is read from the cursor on.
   const from = after ? sql`and (o.due_date, o.id) > (${after.dueDate}::date, ${after.id})` : sql``;
+  // The page is chosen from the open table alone; only its rows are read from invoices.
   const { rows } = await sql<OutstandingRow>`
-    select o.id, o.invoice_number as "invoiceNumber", o.status,
-           o.invoice_date::text as "invoiceDate", o.due_date::text as "dueDate",
-           o.total::numeric(10,2)::text as total, o.balance::numeric(10,2)::text as balance,
+    select i.id, i.invoice_number as "invoiceNumber", i.status,
+           i.invoice_date::text as "invoiceDate", i.due_date::text as "dueDate",
+           i.total::text as total, o.balance::numeric(10,2)::text as balance,
            p.id as "pharmacyId", p.name as "pharmacyName", o.days_past_due::int as "daysPastDue"
-      from ${openInvoices(asOf)} o
+      from (select * from ${openInvoices(asOf)} o
+             where o.balance > 0 ${from}
+             order by o.due_date, o.id
+             limit ${limit}) o
+      join invoices i on i.id = o.id
       join pharmacies p on p.id = o.pharmacy_id
-     where o.balance > 0 ${from}
-     order by o.due_date, o.id
-     limit ${limit}`.execute(db);
+     order by o.due_date, o.id`.execute(db);
   return rows.map(({ pharmacyId, pharmacyName, ...invoice }) => ({
     ...invoice,
     pharmacy: { id: pharmacyId, name: pharmacyName },
@@ -262,10 +277,9 @@ export async function outstandingPage(
 /** Sales of the period (all time without one); what was owed on `asOf` (today without it). */
 export async function reports(db: Db, query: ReportsQuery): Promise<Reports> {
   const period = query.from && query.to ? { from: query.from, to: query.to } : null;
-  const [open, sales, salesByPharmacy, outstandingInvoices] = await Promise.all([
+  const [open, sales, outstandingInvoices] = await Promise.all([
     openTotals(db, query.asOf),
-    period ? salesTotalsIn(db, period) : salesTotals(db),
-    period ? topPharmaciesIn(db, period) : topPharmacies(db),
+    period ? salesIn(db, period) : allTimeSales(db),
     outstandingRows(db, query.asOf, null, OUTSTANDING_DETAIL_LIMIT),
   ]);
   return {
@@ -275,7 +289,7 @@ export async function reports(db: Db, query: ReportsQuery): Promise<Reports> {
     activePharmacies: sales.activePharmacies,
     aging: open.aging,
     agingCounts: open.agingCounts,
-    salesByPharmacy,
+    salesByPharmacy: sales.salesByPharmacy,
     outstandingInvoices,
     outstandingInvoiceCount: open.outstandingInvoiceCount,
   };
