@@ -7,7 +7,8 @@
  *     pnpm --filter @pharm/api build
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench:insights
  *
- * RUN_SECONDS (10) is each path's run, after a 2 s warm-up. The invoices and payments lists are
+ * RUN_SECONDS (10) is each path's run, after a 2 s warm-up; ONLY=reports measures only the
+ * paths whose label starts with that text. The invoices and payments lists are
  * measured too when the build serves them (they come with the invoices issue); a path that
  * answers 404 is reported as such and skipped.
  */
@@ -119,7 +120,8 @@ async function main() {
     console.log(
       `${'path'.padEnd(44)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'req/s'.padStart(8)}  bytes`,
     );
-    for (const [label, path] of PATHS) {
+    const only = process.env.ONLY;
+    for (const [label, path] of PATHS.filter(([label]) => !only || label.startsWith(only))) {
       const probe = await fetch(server.url + path, { headers: { cookie } });
       const body = await probe.arrayBuffer();
       if (probe.status === 404) {
