@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lastFullMonth, todayIso } from '@pharm/validators';
 import autocannon from 'autocannon';
 import { insightsDatabaseUrl } from './lib/insights-db.js';
 
@@ -24,10 +25,24 @@ const SECONDS = Number(process.env.RUN_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 const API_MAIN = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
 
+const today = todayIso();
+const lastMonth = lastFullMonth(today);
+const lastYear = String(Number(today.slice(0, 4)) - 1);
+
 /** The paths measured; the two search terms are a rare and a common one on the seeded data. */
 const PATHS = [
   ['dashboard', '/api/dashboard'],
   ['reports', '/api/reports'],
+  [
+    'reports, last month, aged at its end',
+    `/api/reports?from=${lastMonth.from}&to=${lastMonth.to}&asOf=${lastMonth.to}`,
+  ],
+  ['reports, year to date', `/api/reports?from=${today.slice(0, 4)}-01-01&to=${today}`],
+  [
+    'reports, last year, aged at its end',
+    `/api/reports?from=${lastYear}-01-01&to=${lastYear}-12-31&asOf=${lastYear}-12-31`,
+  ],
+  ['reports, aged today (asOf)', `/api/reports?asOf=${today}`],
   ['search, rare term (one invoice number)', '/api/search?q=INV-2025-01234'],
   ['search, rare term (one pharmacy)', '/api/search?q=Willow%20Land%20Drugs%20%23777'],
   ['search, common term', '/api/search?q=pharmacy'],

@@ -349,7 +349,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals, A/R aging, sales by pharmacy and the open invoices */
+        /** Sales of a period (from/to, all time without), A/R aging, sales by pharmacy and the open invoices as of a date (asOf, today without) */
         get: operations["reports.get"];
         put?: never;
         post?: never;
@@ -571,7 +571,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The A/R aging buckets as CSV */
+        /** The A/R aging buckets on a date (asOf, today without) as CSV */
         get: operations["downloadReportsAgingCsv"];
         put?: never;
         post?: never;
@@ -588,7 +588,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every open invoice as CSV, most past due first */
+        /** Every invoice open on a date (asOf, today without) as CSV, most past due first */
         get: operations["downloadReportsOutstandingCsv"];
         put?: never;
         post?: never;
@@ -2769,14 +2769,18 @@ export interface operations {
     };
     "reports.get": {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                to?: string;
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Totals, A/R aging, sales by pharmacy and the open invoices */
+            /** @description Sales of a period (from/to, all time without), A/R aging, sales by pharmacy and the open invoices as of a date (asOf, today without) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,14 +3310,18 @@ export interface operations {
     };
     downloadReportsAgingCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                to?: string;
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The A/R aging buckets as CSV */
+            /** @description The A/R aging buckets on a date (asOf, today without) as CSV */
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
@@ -3331,14 +3339,18 @@ export interface operations {
     };
     downloadReportsOutstandingCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                to?: string;
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every open invoice as CSV, most past due first */
+            /** @description Every invoice open on a date (asOf, today without) as CSV, most past due first */
             200: {
                 headers: {
                     /** @description attachment, with the file's name */

@@ -47,6 +47,9 @@ export interface InvoiceValues {
   balance: string;
   /** Days from today (the database's current_date) to the due date; negative is past due. */
   dueInDays?: number;
+  /** Fixed dates instead ('YYYY-MM-DD'): the invoice's, and its due date (default: the same). */
+  invoiceDate?: string;
+  dueDate?: string;
   invoiceNumber?: string;
 }
 
@@ -56,8 +59,11 @@ export async function insertInvoice(db: Db, values: InvoiceValues): Promise<numb
     .values({
       invoiceNumber: values.invoiceNumber ?? `INV-TEST-${String(++sequence).padStart(5, '0')}`,
       pharmacyId: values.pharmacyId,
-      invoiceDate: sql<string>`current_date - 40`,
-      dueDate: sql<string>`current_date + ${values.dueInDays ?? 30}::int`,
+      invoiceDate: values.invoiceDate ?? sql<string>`current_date - 40`,
+      dueDate:
+        values.dueDate ??
+        values.invoiceDate ??
+        sql<string>`current_date + ${values.dueInDays ?? 30}::int`,
       status: values.status,
       amount: values.total,
       subtotal: values.total,
@@ -67,6 +73,21 @@ export async function insertInvoice(db: Db, values: InvoiceValues): Promise<numb
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A payment of an invoice on a date; the test sets the invoice's balance to match. */
+export async function insertPayment(
+  db: Db,
+  values: { invoiceId: number; pharmacyId: number; date: string; amount: string },
+): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      ...values,
+      paymentNumber: `PAY-TEST-${String(++sequence).padStart(5, '0')}`,
+      method: 'ACH',
+    })
+    .execute();
 }
 
 /** What pharmacy_sales must hold, computed from every invoice (the triggers keep it so). */

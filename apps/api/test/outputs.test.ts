@@ -71,7 +71,7 @@ it('answers what the services return, byte for byte, through the output schemas'
     ],
     ['dashboard.summary', await api.dashboard.summary(), await dashboardSummary(db)],
     ['dashboard.recent', await api.dashboard.recent(), await dashboardRecent(db)],
-    ['reports.get', await api.reports.get(), await reports(db)],
+    ['reports.get', await api.reports.get(), await reports(db, {})],
     [
       'reports.outstanding',
       await api.reports.outstanding({}),

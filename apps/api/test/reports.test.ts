@@ -1,7 +1,14 @@
+import { toCents } from '@pharm/validators';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
-import { insertInvoice, insertPharmacy, salesAsKept, salesFromScratch } from './insights-data.js';
+import {
+  insertInvoice,
+  insertPayment,
+  insertPharmacy,
+  salesAsKept,
+  salesFromScratch,
+} from './insights-data.js';
 
 let t: TestApp;
 let c: Client;
@@ -150,6 +157,208 @@ describe('GET /api/reports', () => {
     expect(res.body.activePharmacies).toBe(12);
     expect(res.body.totalInvoices).toBe(25);
     expect(res.body.totalOutstanding).toBe('3120.00');
+  });
+});
+
+describe('GET /api/reports for a period and as of a date', () => {
+  const PERIOD = 'from=2025-03-01&to=2025-03-31';
+  const paid = (pharmacyId: number, invoiceDate: string, total: string) =>
+    insertInvoice(t.db, { pharmacyId, status: 'Paid', total, balance: '0.00', invoiceDate });
+
+  it('counts the sales of the invoices dated from `from` to `to`, both included', async () => {
+    const before = (await c.get('/api/reports')).body;
+    const a = await insertPharmacy(t.db, 'Period Alpha');
+    const b = await insertPharmacy(t.db, 'Period Beta');
+    const c2 = await insertPharmacy(t.db, 'Period Gamma');
+    // Totals are powers of two, so each sum says which invoices it holds.
+    await paid(a, '2025-02-28', '1.00'); // the day before `from`
+    await paid(a, '2025-03-01', '2.00');
+    await paid(a, '2025-03-31', '4.00');
+    await paid(a, '2025-04-01', '8.00'); // the day after `to`
+    await insertInvoice(t.db, {
+      pharmacyId: a,
+      status: 'Draft',
+      total: '16.00',
+      balance: '16.00',
+      invoiceDate: '2025-03-15',
+    });
+    await paid(b, '2025-03-10', '32.00');
+    await paid(c2, '2025-02-28', '64.00');
+
+    const res = await c.get(`/api/reports?${PERIOD}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalSales: '38.00',
+      totalInvoices: 4, // the Draft is an invoice of the period, not a sale
+      activePharmacies: 2,
+      salesByPharmacy: [
+        { pharmacyId: b, name: 'Period Beta', totalSales: '32.00' },
+        { pharmacyId: a, name: 'Period Alpha', totalSales: '6.00' },
+      ],
+    });
+    // One day: `from` = `to`.
+    const day = await c.get('/api/reports?from=2025-04-01&to=2025-04-01');
+    expect(day.body).toMatchObject({ totalSales: '8.00', totalInvoices: 1, activePharmacies: 1 });
+    // Without a period: all time, as before (every invoice above).
+    const all = (await c.get('/api/reports')).body;
+    expect(toCents(all.totalSales) - toCents(before.totalSales)).toBe(toCents('111.00'));
+    expect(all.totalInvoices - before.totalInvoices).toBe(7);
+
+    await sql`delete from pharmacies where id in (${a}, ${b}, ${c2})`.execute(t.db);
+  });
+
+  it('ages what was owed on `asOf`: invoices and payments dated on or before it', async () => {
+    const p = await insertPharmacy(t.db, 'As-of Pharmacy');
+    const invoice = (values: {
+      invoiceDate: string;
+      dueDate: string;
+      total: string;
+      balance: string;
+    }) =>
+      insertInvoice(t.db, {
+        pharmacyId: p,
+        status:
+          values.balance === '0.00'
+            ? 'Paid'
+            : values.balance === values.total
+              ? 'Unpaid'
+              : 'Partially Paid',
+        ...values,
+      });
+    // Issued on `asOf`, due that day, paid the day after: owed in full on `asOf`, current.
+    const onAsOf = await invoice({
+      invoiceDate: '2025-03-31',
+      dueDate: '2025-03-31',
+      total: '100.00',
+      balance: '0.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: onAsOf,
+      pharmacyId: p,
+      date: '2025-04-01',
+      amount: '100.00',
+    });
+    // Issued the day after `asOf`: not yet an invoice then.
+    const after = await invoice({
+      invoiceDate: '2025-04-01',
+      dueDate: '2025-05-01',
+      total: '200.00',
+      balance: '200.00',
+    });
+    // 60 days past due on `asOf`; 100.00 paid on it (counts), 300.00 the day after (does not).
+    const sixty = await invoice({
+      invoiceDate: '2025-01-01',
+      dueDate: '2025-01-30',
+      total: '400.00',
+      balance: '0.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: sixty,
+      pharmacyId: p,
+      date: '2025-03-31',
+      amount: '100.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: sixty,
+      pharmacyId: p,
+      date: '2025-04-01',
+      amount: '300.00',
+    });
+    // 91 days past due on `asOf`, still open now, 50.00 paid since: 800.00 owed on `asOf`.
+    const ninetyOne = await invoice({
+      invoiceDate: '2024-12-01',
+      dueDate: '2024-12-30',
+      total: '800.00',
+      balance: '750.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: ninetyOne,
+      pharmacyId: p,
+      date: '2025-04-02',
+      amount: '50.00',
+    });
+    // Paid in full the day before `asOf`: nothing owed then.
+    const settled = await invoice({
+      invoiceDate: '2025-01-01',
+      dueDate: '2025-01-29',
+      total: '1600.00',
+      balance: '0.00',
+    });
+    await insertPayment(t.db, {
+      invoiceId: settled,
+      pharmacyId: p,
+      date: '2025-03-30',
+      amount: '1600.00',
+    });
+
+    const res = await c.get('/api/reports?asOf=2025-03-31');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalOutstanding: '1200.00',
+      aging: { current: '100.00', days31to60: '300.00', days61to90: '0.00', over90: '800.00' },
+      agingCounts: { current: 1, days31to60: 1, days61to90: 0, over90: 1 },
+      outstandingInvoiceCount: 3,
+    });
+    expect(res.body.outstandingInvoices.map((i: any) => [i.id, i.balance, i.daysPastDue])).toEqual([
+      [ninetyOne, '800.00', 91],
+      [sixty, '300.00', 60],
+      [onAsOf, '100.00', 0],
+    ]);
+
+    // A day later: the first two paid off, the invoice of that day owed, the 91 days now 92.
+    const next = (await c.get('/api/reports?asOf=2025-04-01')).body;
+    expect(next.aging).toEqual({
+      current: '200.00',
+      days31to60: '0.00',
+      days61to90: '0.00',
+      over90: '800.00',
+    });
+    expect(next.outstandingInvoices.map((i: any) => [i.id, i.daysPastDue])).toEqual([
+      [ninetyOne, 92],
+      [after, -30],
+    ]);
+
+    // The exports take the same query and name the period and the day in the file.
+    const query = `${PERIOD}&asOf=2025-03-31`;
+    const aging = await c.get(`/api/reports/aging.csv?${query}`);
+    expect(aging.status).toBe(200);
+    expect(aging.headers['content-disposition']).toContain(
+      'ar-aging-2025-03-01-to-2025-03-31-as-of-2025-03-31.csv',
+    );
+    expect(aging.text).toContain('31-60 days,1,300.00');
+    const outstanding = await c.get(`/api/reports/outstanding.csv?${query}`);
+    expect(outstanding.headers['content-disposition']).toContain(
+      'outstanding-invoices-2025-03-01-to-2025-03-31-as-of-2025-03-31.csv',
+    );
+    const lines = outstanding.text.trim().split(/\r?\n/);
+    expect(lines.slice(1).map((line: string) => line.split(',').at(-1))).toEqual([
+      '800.00',
+      '300.00',
+      '100.00',
+    ]);
+    const asOfOnly = await c.get('/api/reports/outstanding.csv?asOf=2025-03-31');
+    expect(asOfOnly.headers['content-disposition']).toContain(
+      'outstanding-invoices-as-of-2025-03-31.csv',
+    );
+
+    await sql`delete from pharmacies where id = ${p}`.execute(t.db);
+  });
+
+  it('answers 400 naming the field for a bad date, half a period or one backwards', async () => {
+    const cases: [string, string[], string][] = [
+      ['from=2025-03-01', ['to'], 'Give both dates of the period, or neither'],
+      ['to=2025-03-31', ['from'], 'Give both dates of the period, or neither'],
+      ['from=2025-04-01&to=2025-03-31', ['to'], 'To date must not precede From date'],
+      ['from=2025-02-30&to=2025-03-31', ['from'], 'From date must be a valid date (YYYY-MM-DD)'],
+      ['asOf=31/03/2025', ['asOf'], 'As-of date must be a valid date (YYYY-MM-DD)'],
+    ];
+    for (const path of ['/api/reports', '/api/reports/aging.csv', '/api/reports/outstanding.csv']) {
+      for (const [query, field, message] of cases) {
+        const res = await c.get(`${path}?${query}`);
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(res.body.issues, `${path}?${query}`).toEqual([{ path: field, message }]);
+      }
+    }
   });
 });
 

@@ -193,6 +193,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0009_number_prefix',
       '0010_one_invoice_per_order',
       '0011_list_sorts',
+      '0012_report_periods',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import * as exportsMigration from './migrations/0008_exports.js';
 import * as numberPrefix from './migrations/0009_number_prefix.js';
 import * as oneInvoicePerOrder from './migrations/0010_one_invoice_per_order.js';
 import * as listSorts from './migrations/0011_list_sorts.js';
+import * as reportPeriods from './migrations/0012_report_periods.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0009_number_prefix': numberPrefix,
   '0010_one_invoice_per_order': oneInvoicePerOrder,
   '0011_list_sorts': listSorts,
+  '0012_report_periods': reportPeriods,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, count, isoDate, recordId } from './common.js';
+import { calendarDate, count, recordId } from './common.js';
 import { INVOICE_STATUSES } from './statuses.js';
 
 /** Most invoices one recall answers; a prefix that matches more is refused as too broad. */
@@ -54,15 +54,3 @@ export const recallOutput = z.array(
     ),
   }),
 );
-
-/** An outstanding-detail page's cursor: the last row's due date and id (most past due first). */
-export const outstandingQuery = z.object({
-  after: z
-    .object({
-      dueDate: isoDate('Due date is required', 'Due date'),
-      id: z.number().int().min(1).max(2_147_483_647),
-    })
-    .nullish(),
-  limit: z.number().int().min(1).max(1000).default(200),
-});
-export type OutstandingQuery = z.output<typeof outstandingQuery>;

@@ -1,7 +1,60 @@
 import { z } from 'zod';
-import { calendarDate, count, moneyAmount, recordId } from './common.js';
+import { calendarDate, count, isoDate, moneyAmount, recordId } from './common.js';
 import { agingOutput } from './statements.js';
 import { INVOICE_STATUSES } from './statuses.js';
+
+const reportFields = {
+  from: isoDate('From date is required', 'From date').optional(),
+  to: isoDate('To date is required', 'To date').optional(),
+  asOf: isoDate('As-of date is required', 'As-of date').optional(),
+};
+
+function checkPeriod(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if ((value.from === undefined) !== (value.to === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.from === undefined ? 'from' : 'to'],
+      message: 'Give both dates of the period, or neither',
+    });
+  } else if (value.from && value.to && value.from > value.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'To date must not precede From date' });
+  }
+}
+
+/**
+ * GET /api/reports?from=&to=&asOf= : the sales figures of a period (both dates, inclusive, or
+ * neither: all time), and what was owed on `asOf` (default today).
+ */
+export const reportsQuery = z.object(reportFields).superRefine(checkPeriod);
+export type ReportsQuery = z.output<typeof reportsQuery>;
+
+/**
+ * A page of the outstanding detail (the outstanding CSV, which takes the report's query): what
+ * was open on `asOf`, after the last row's due date and id (most past due first).
+ */
+export const outstandingQuery = z
+  .object({
+    ...reportFields,
+    after: z
+      .object({
+        dueDate: isoDate('Due date is required', 'Due date'),
+        id: z.number().int().min(1).max(2_147_483_647),
+      })
+      .nullish(),
+    limit: z.number().int().min(1).max(1000).default(200),
+  })
+  .superRefine(checkPeriod);
+export type OutstandingQuery = z.output<typeof outstandingQuery>;
+
+/**
+ * A report export's file name: 'ar-aging-2026-11-24.csv' for today's report, else the period
+ * and the as-of date it shows ('ar-aging-2026-10-01-to-2026-10-31-as-of-2026-10-31.csv').
+ */
+export function reportFilename(name: string, query: ReportsQuery, today: string): string {
+  const asOf = `as-of-${query.asOf ?? today}`;
+  if (query.from && query.to) return `${name}-${query.from}-to-${query.to}-${asOf}.csv`;
+  return query.asOf ? `${name}-${asOf}.csv` : `${name}-${today}.csv`;
+}
 
 /** An open invoice with its days past due (negative: not due yet). */
 export const outstandingInvoiceOutput = z.object({

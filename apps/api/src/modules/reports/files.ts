@@ -1,12 +1,16 @@
-import { todayIso } from '@pharm/validators';
+import { reportFilename, reportsQuery, todayIso } from '@pharm/validators';
+import type { z } from 'zod';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
-import { csvFilename, EXPORT_PAGE_SIZE, rowsOf, type CsvDownload } from '../../lib/csv/csv.js';
+import { EXPORT_PAGE_SIZE, rowsOf, type CsvDownload } from '../../lib/csv/csv.js';
+
+/** The exports' query string, the report's own: checked by the procedures they call. */
+type ReportsInput = z.input<typeof reportsQuery>;
 
 /** The A/R aging report's buckets: open (non-Draft, unpaid) invoices by days past due. */
-export async function exportAging(caller: Caller) {
-  const { aging, agingCounts } = await caller.reports.get();
+export async function exportAging(caller: Caller, input: ReportsInput) {
+  const { aging, agingCounts } = await caller.reports.get(input);
   return {
-    filename: csvFilename('ar-aging', todayIso()),
+    filename: reportFilename('ar-aging', reportsQuery.parse(input), todayIso()),
     columns: ['bucket', 'invoices', 'amount'],
     rows: rowsOf([
       ['Current (0-30 days)', agingCounts.current, aging.current],
@@ -17,8 +21,14 @@ export async function exportAging(caller: Caller) {
   } satisfies CsvDownload;
 }
 
-/** Every open invoice, most past due first (the report's detail shows the first 100). */
-export async function exportOutstanding(caller: Caller) {
+/**
+ * Every invoice open on the as-of date, most past due first (the report's detail shows the first
+ * 100). The period only names the file, as it names the report the file was taken from.
+ */
+export async function exportOutstanding(caller: Caller, input: ReportsInput) {
+  // The first page checks the query (a 400 for a bad one), so it parses below.
+  const first = await caller.reports.outstanding({ ...input, limit: EXPORT_PAGE_SIZE });
+  const query = reportsQuery.parse(input);
   const toRow = (i: Awaited<ReturnType<Caller['reports']['outstanding']>>['items'][number]) => [
     i.invoiceNumber,
     i.pharmacy.name,
@@ -29,9 +39,8 @@ export async function exportOutstanding(caller: Caller) {
     i.total,
     i.balance,
   ];
-  const first = await caller.reports.outstanding({ limit: EXPORT_PAGE_SIZE });
   return {
-    filename: csvFilename('outstanding-invoices', todayIso()),
+    filename: reportFilename('outstanding-invoices', query, todayIso()),
     columns: [
       'invoice_number',
       'pharmacy',
@@ -47,7 +56,11 @@ export async function exportOutstanding(caller: Caller) {
       for (;;) {
         yield* page.items.map(toRow);
         if (!page.after) return;
-        page = await caller.reports.outstanding({ after: page.after, limit: EXPORT_PAGE_SIZE });
+        page = await caller.reports.outstanding({
+          asOf: query.asOf,
+          after: page.after,
+          limit: EXPORT_PAGE_SIZE,
+        });
       }
     })(),
   } satisfies CsvDownload;
@@ -56,14 +69,16 @@ export async function exportOutstanding(caller: Caller) {
 export const reportFiles = defineFiles([
   fileRoute({
     path: '/api/reports/aging.csv',
-    summary: 'The A/R aging buckets as CSV',
+    summary: 'The A/R aging buckets on a date (asOf, today without) as CSV',
     type: 'csv',
-    send: async (c) => csvDownload(await exportAging(c)),
+    input: reportsQuery,
+    send: async (c, input) => csvDownload(await exportAging(c, input)),
   }),
   fileRoute({
     path: '/api/reports/outstanding.csv',
-    summary: 'Every open invoice as CSV, most past due first',
+    summary: 'Every invoice open on a date (asOf, today without) as CSV, most past due first',
     type: 'csv',
-    send: async (c) => csvDownload(await exportOutstanding(c)),
+    input: reportsQuery,
+    send: async (c, input) => csvDownload(await exportOutstanding(c, input)),
   }),
 ]);

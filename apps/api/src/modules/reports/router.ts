@@ -1,4 +1,9 @@
-import { outstandingPageOutput, outstandingQuery, reportsOutput } from '@pharm/validators';
+import {
+  outstandingPageOutput,
+  outstandingQuery,
+  reportsOutput,
+  reportsQuery,
+} from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { outstandingPage, reports } from './service.js';
 
@@ -8,12 +13,18 @@ export const reportsRouter = createTRPCRouter({
       rest: {
         method: 'GET',
         path: '/api/reports',
-        summary: 'Totals, A/R aging, sales by pharmacy and the open invoices',
+        summary:
+          'Sales of a period (from/to, all time without), A/R aging, sales by pharmacy and ' +
+          'the open invoices as of a date (asOf, today without)',
       },
     })
+    .input(reportsQuery.prefault({}))
     .output(answers(reportsOutput))
-    .query(({ ctx }) => reports(ctx.db)),
-  /** Every open invoice, most past due first, a page at a time (the outstanding CSV). */
+    .query(({ ctx, input }) => reports(ctx.db, input)),
+  /**
+   * Every invoice open on `asOf` (today without), most past due first, a page at a time (the
+   * outstanding CSV).
+   */
   outstanding: protectedProcedure
     .input(outstandingQuery.prefault({}))
     .output(answers(outstandingPageOutput))

@@ -1,6 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Badge, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { LuBuilding2, LuDollarSign, LuDownload, LuFileText, LuTrendingUp } from 'react-icons/lu';
 import {
   divideRounded,
@@ -8,8 +20,10 @@ import {
   formatUsd,
   displayInvoiceStatus,
   INVOICE_STATUS_PALETTE,
+  reportFilename,
   todayIso,
   toCents,
+  type ReportsQuery,
 } from '@pharm/validators';
 import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../lists/DataTable';
 import { MoneyText } from '../../components/MoneyText';
@@ -20,6 +34,8 @@ import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { downloadCsv, toCsv } from './csv';
+import { reportPresets, reportsQueryOf, type Period } from './period';
+import type { ReportsSearch } from './route';
 
 type Reports = RouterOutputs['reports']['get'];
 
@@ -85,17 +101,16 @@ function ReportTable({ caption, children }: { caption: string; children: ReactNo
   );
 }
 
-const stamp = () => todayIso();
-
-function AgingReport({
-  data,
-  loading,
-  error,
-}: {
+/** What each report panel is given: the figures, and the query and day they are for. */
+interface ReportProps {
   data?: Reports;
   loading: boolean;
   error: string | null;
-}) {
+  query: ReportsQuery;
+  today: string;
+}
+
+function AgingReport({ data, loading, error, query, today }: ReportProps) {
   const rows = AGING_BUCKETS.map((bucket) => ({
     ...bucket,
     count: data?.agingCounts[bucket.key] ?? 0,
@@ -104,7 +119,7 @@ function AgingReport({
   const totalCents = data ? toCents(data.totalOutstanding) : 0;
   const exportCsv = () =>
     downloadCsv(
-      `ar-aging-${stamp()}.csv`,
+      reportFilename('ar-aging', query, today),
       toCsv(
         ['Bucket', 'Invoices', 'Amount (USD)', 'Share'],
         rows.map((row) => [
@@ -193,19 +208,11 @@ function AgingReport({
   );
 }
 
-function SalesReport({
-  data,
-  loading,
-  error,
-}: {
-  data?: Reports;
-  loading: boolean;
-  error: string | null;
-}) {
+function SalesReport({ data, loading, error, query, today }: ReportProps) {
   const rows = data?.salesByPharmacy ?? [];
   const exportCsv = () =>
     downloadCsv(
-      `sales-by-pharmacy-${stamp()}.csv`,
+      reportFilename('sales-by-pharmacy', { from: query.from, to: query.to }, today),
       toCsv(
         ['Rank', 'Pharmacy', 'Total Sales (USD)'],
         rows.map((row, index) => [index + 1, row.name, row.totalSales]),
@@ -267,17 +274,12 @@ function SalesReport({
   );
 }
 
-function OutstandingReport({
-  data,
-  loading,
-  error,
-}: {
-  data?: Reports;
-  loading: boolean;
-  error: string | null;
-}) {
+function OutstandingReport({ data, loading, error, query, today }: ReportProps) {
   const rows = data?.outstandingInvoices ?? [];
-  const today = todayIso();
+  const asOf = query.asOf ?? today;
+  const params = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   const more = data && data.outstandingInvoiceCount > rows.length;
   return (
     <Panel
@@ -293,7 +295,7 @@ function OutstandingReport({
           asChild
           aria-label="Export outstanding invoices as CSV"
         >
-          <a href="/api/reports/outstanding.csv" download>
+          <a href={`/api/reports/outstanding.csv${params ? `?${params}` : ''}`} download>
             <LuDownload /> CSV
           </a>
         </Button>
@@ -355,7 +357,7 @@ function OutstandingReport({
                   </Table.Cell>
                   <Table.Cell>
                     <StatusBadge
-                      status={displayInvoiceStatus(row, today)}
+                      status={displayInvoiceStatus(row, asOf)}
                       colors={INVOICE_STATUS_PALETTE}
                     />
                   </Table.Cell>
@@ -369,23 +371,123 @@ function OutstandingReport({
   );
 }
 
-export function ReportsPage() {
-  const reports = trpc.reports.get.useQuery();
+const samePeriod = (a: Period | null, b: Period | null) => a?.from === b?.from && a?.to === b?.to;
+
+/** The period choices and, for Custom, its two dates; a choice shows that period's report. */
+function PeriodPicker({ period, today }: { period: Period | null; today: string }) {
+  const navigate = useNavigate();
+  const presets = reportPresets(today);
+  const isPreset = presets.some((preset) => samePeriod(preset.period, period));
+  const [custom, setCustom] = useState(!isPreset);
+  const [draft, setDraft] = useState<Period>(period ?? presets[0]!.period!);
+  const show = (next: Period | null) =>
+    void navigate({ to: '.', search: next ?? {}, replace: true });
+  const choose = (next: Period | null) => {
+    setCustom(false);
+    if (next) setDraft(next);
+    show(next);
+  };
+  const edit = (next: Period) => {
+    setDraft(next);
+    if (next.from && next.to && next.from <= next.to) show(next);
+  };
+  const backwards = !!draft.from && !!draft.to && draft.from > draft.to;
+  return (
+    <Stack gap="3" data-testid="report-period">
+      <HStack gap="2" wrap="wrap" role="group" aria-label="Report period">
+        {presets.map((preset) => {
+          const active = !custom && samePeriod(preset.period, period);
+          return (
+            <Button
+              key={preset.label}
+              size="sm"
+              variant={active ? 'solid' : 'outline'}
+              colorPalette={active ? 'brand' : 'gray'}
+              aria-pressed={active}
+              onClick={() => choose(preset.period)}
+            >
+              {preset.label}
+            </Button>
+          );
+        })}
+        <Button
+          size="sm"
+          variant={custom ? 'solid' : 'outline'}
+          colorPalette={custom ? 'brand' : 'gray'}
+          aria-pressed={custom}
+          onClick={() => {
+            setCustom(true);
+            edit(draft);
+          }}
+        >
+          Custom
+        </Button>
+      </HStack>
+      {custom ? (
+        <HStack gap="3" align="flex-start" wrap="wrap">
+          <Field.Root w="auto" invalid={backwards}>
+            <Field.Label>From</Field.Label>
+            <Input
+              type="date"
+              name="from"
+              value={draft.from}
+              max={draft.to || undefined}
+              onChange={(e) => edit({ ...draft, from: e.target.value })}
+            />
+          </Field.Root>
+          <Field.Root w="auto" invalid={backwards}>
+            <Field.Label>To</Field.Label>
+            <Input
+              type="date"
+              name="to"
+              value={draft.to}
+              min={draft.from || undefined}
+              onChange={(e) => edit({ ...draft, to: e.target.value })}
+            />
+            <Field.ErrorText>To date must not precede From date</Field.ErrorText>
+          </Field.Root>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** 'Oct 1 – Oct 31, 2026' (the year once when both dates share it). */
+function periodLabel({ from, to }: Period): string {
+  const start = formatDate(from);
+  return from.slice(0, 4) === to.slice(0, 4)
+    ? `${start.replace(/, \d{4}$/, '')} – ${formatDate(to)}`
+    : `${start} – ${formatDate(to)}`;
+}
+
+export function ReportsPage({ search }: { search: ReportsSearch }) {
+  const today = todayIso();
+  const query = reportsQueryOf(search, today);
+  const period = query.from && query.to ? { from: query.from, to: query.to } : null;
+  const asOf = formatDate(query.asOf ?? today);
+  const reports = trpc.reports.get.useQuery(query);
   const data = reports.data;
   const loading = reports.isPending;
   const error = reports.isError ? errorMessage(reports.error) : null;
   const count = (value: number | undefined) => value?.toLocaleString('en-US') ?? EMPTY;
+  const panel = { data, loading, error, query, today };
 
   return (
     <>
       <PageHeader title="Reports" description="Receivables, sales and what is still owed" />
       <Stack gap="6">
+        <Stack gap="2">
+          <PeriodPicker period={period} today={today} />
+          <Text textStyle="sm" color="fg.muted" data-testid="report-period-summary">
+            Sales {period ? periodLabel(period) : 'of all time'} · owed as of {asOf}
+          </Text>
+        </Stack>
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
           <StatCard
             testId="metric-total-outstanding"
             label="Total Outstanding"
             value={data ? formatUsd(data.totalOutstanding) : EMPTY}
-            hint="Owed on issued invoices"
+            hint={query.asOf ? `Owed on issued invoices on ${asOf}` : 'Owed on issued invoices'}
             icon={<LuDollarSign />}
             loading={loading}
           />
@@ -393,7 +495,7 @@ export function ReportsPage() {
             testId="metric-total-sales"
             label="Total Sales"
             value={data ? formatUsd(data.totalSales) : EMPTY}
-            hint="Issued invoices, all time"
+            hint={period ? `Issued invoices, ${periodLabel(period)}` : 'Issued invoices, all time'}
             icon={<LuTrendingUp />}
             loading={loading}
           />
@@ -401,7 +503,7 @@ export function ReportsPage() {
             testId="metric-total-invoices"
             label="Total Invoices"
             value={count(data?.totalInvoices)}
-            hint="Drafts included"
+            hint={period ? 'Dated in the period, drafts included' : 'Drafts included'}
             icon={<LuFileText />}
             loading={loading}
           />
@@ -409,14 +511,14 @@ export function ReportsPage() {
             testId="metric-active-pharmacies"
             label="Active Pharmacies"
             value={count(data?.activePharmacies)}
-            hint="With sales above $0"
+            hint={period ? 'With sales in the period' : 'With sales above $0'}
             icon={<LuBuilding2 />}
             loading={loading}
           />
         </SimpleGrid>
-        <AgingReport data={data} loading={loading} error={error} />
-        <SalesReport data={data} loading={loading} error={error} />
-        <OutstandingReport data={data} loading={loading} error={error} />
+        <AgingReport {...panel} />
+        <SalesReport {...panel} />
+        <OutstandingReport {...panel} />
       </Stack>
     </>
   );
