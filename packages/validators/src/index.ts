@@ -17,3 +17,4 @@ export * from './statements.js';
 export * from './dashboard.js';
 export * from './reports.js';
 export * from './backups.js';
+export * from './roles.js';

@@ -1,4 +1,5 @@
 import type { AnyTRPCProcedure } from '@trpc/server';
+import type { Permission } from '@pharm/validators/roles';
 import { z } from 'zod';
 import type { AppModule } from '../module.js';
 
@@ -28,6 +29,8 @@ export interface RestMeta {
 /** The `meta` of every procedure (trpc.ts). */
 export interface ProcedureMeta {
   rest?: RestMeta;
+  /** What the caller's role must hold (packages/validators/src/roles.ts). */
+  permission?: Permission;
   /** Set by `protectedProcedure`: the call needs a session. */
   signedIn?: true;
 }
