@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
-import { Fact, LinesTable } from '../documents/DocumentDetails';
+import { Fact } from '../documents/DocumentDetails';
+import { RecordLines } from '../records/RecordLines';
 import { PaymentDialog, type PaymentDialogTarget } from '../payments/PaymentDialog';
 import { termsLabel } from '../pharmacies/format';
 import { RecordLink } from '../records/RecordLink';
@@ -166,7 +167,7 @@ export function InvoicePage({ id }: { id: number }) {
               </Grid>
 
               <RecordSection title="Line Items">
-                <LinesTable
+                <RecordLines
                   lines={current.lineItems}
                   empty="No line items: this invoice is for its amount alone."
                   testId="invoice-page-lines"

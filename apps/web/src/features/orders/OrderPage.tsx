@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
-import { Fact, LinesTable } from '../documents/DocumentDetails';
+import { Fact } from '../documents/DocumentDetails';
+import { RecordLines } from '../records/RecordLines';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { itemsLabel } from './format';
@@ -117,7 +118,7 @@ export function OrderPage({ id }: { id: number }) {
             </Grid>
 
             <RecordSection title="Line Items">
-              <LinesTable lines={current.lineItems} withProduct testId="order-page-lines" />
+              <RecordLines lines={current.lineItems} withProduct testId="order-page-lines" />
               <Flex justify="flex-end" mt="4">
                 <HStack gap="6" align="baseline">
                   <Text textStyle="sm" color="fg.muted">

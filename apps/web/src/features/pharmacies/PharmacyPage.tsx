@@ -36,11 +36,14 @@ function availableCredit(pharmacy: Pick<Pharmacy, 'creditLimit' | 'balance'>): n
   return Math.max(0, toCents(pharmacy.creditLimit) - toCents(pharmacy.balance));
 }
 
-/** Under a related table that shows only the latest rows: the way to all of them. */
-function More({ shown, children }: { shown: boolean; children: ReactNode }) {
-  return shown ? (
+/** Under a related table that shows only the latest rows (`more`): the way to all of them. */
+function latestOnly(more: boolean, link: ReactNode): ReactNode {
+  return more ? (
     <Text color="fg.muted">
-      Showing the latest {RELATED_LIMIT}. {children}
+      Showing the latest {RELATED_LIMIT}.{' '}
+      <Text as="span" color="brand.fg" fontWeight="medium" _hover={{ textDecoration: 'underline' }}>
+        {link}
+      </Text>
     </Text>
   ) : null;
 }
@@ -89,13 +92,12 @@ function OpenInvoices({ pharmacy }: { pharmacy: Pharmacy }) {
       error={invoices.error}
       empty="No open invoices: nothing is due."
       testId="pharmacy-invoices"
-      footer={
-        <More shown={!!invoices.data?.nextCursor}>
-          <Link to="/invoices" search={{ q: pharmacy.name }}>
-            See all in Invoices
-          </Link>
-        </More>
-      }
+      footer={latestOnly(
+        !!invoices.data?.nextCursor,
+        <Link to="/invoices" search={{ q: pharmacy.name }}>
+          See all in Invoices
+        </Link>,
+      )}
       columns={[
         {
           label: 'Invoice #',
@@ -138,13 +140,12 @@ function Orders({ pharmacy }: { pharmacy: Pharmacy }) {
       error={orders.error}
       empty="No orders yet."
       testId="pharmacy-orders"
-      footer={
-        <More shown={!!orders.data?.nextCursor}>
-          <Link to="/orders" search={{ q: pharmacy.name }}>
-            See all in Orders
-          </Link>
-        </More>
-      }
+      footer={latestOnly(
+        !!orders.data?.nextCursor,
+        <Link to="/orders" search={{ q: pharmacy.name }}>
+          See all in Orders
+        </Link>,
+      )}
       columns={[
         {
           label: 'Order #',
@@ -186,13 +187,12 @@ function Payments({ pharmacy }: { pharmacy: Pharmacy }) {
       error={payments.error}
       empty="No payments recorded yet."
       testId="pharmacy-payments"
-      footer={
-        <More shown={!!payments.data?.nextCursor}>
-          <Link to="/payments" search={{ q: pharmacy.name }}>
-            See all in Payments
-          </Link>
-        </More>
-      }
+      footer={latestOnly(
+        !!payments.data?.nextCursor,
+        <Link to="/payments" search={{ q: pharmacy.name }}>
+          See all in Payments
+        </Link>,
+      )}
       columns={[
         {
           label: 'Payment #',

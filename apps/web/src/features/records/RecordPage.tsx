@@ -6,6 +6,7 @@ import {
   Flex,
   Grid,
   Heading,
+  HStack,
   Skeleton,
   Stack,
   Table,
@@ -72,23 +73,38 @@ export function RecordPage<T>({
   }
   if (load.data === undefined) return <RecordSkeleton back={backLink} />;
   const { title, badge, subtitle, actions } = header(load.data);
+  // Not PageHeader: the badge stays beside the title, and the actions (up to five on a
+  // pharmacy) wrap under it rather than squeeze it.
   return (
     <Box data-testid={testId}>
-      <PageHeader
-        back={backLink}
-        title={
-          <>
-            {title}
-            {badge ? (
-              <Box as="span" ms="3" display="inline-flex" verticalAlign="middle">
-                {badge}
-              </Box>
-            ) : null}
-          </>
-        }
-        description={subtitle}
-        actions={actions}
-      />
+      <Box mb="3">{backLink}</Box>
+      <Flex wrap="wrap" align="flex-end" justify="space-between" gap="4" mb="6">
+        <Box minW="0" flex="1 1 28rem">
+          <Flex align="center" gap="3" wrap="wrap">
+            <Heading
+              as="h1"
+              size="2xl"
+              fontWeight="semibold"
+              letterSpacing="-0.02em"
+              color="ink.900"
+              overflowWrap="anywhere"
+            >
+              {title}
+            </Heading>
+            {badge}
+          </Flex>
+          {subtitle ? (
+            <Box mt="1" color="fg.muted" textStyle="sm">
+              {subtitle}
+            </Box>
+          ) : null}
+        </Box>
+        {actions ? (
+          <HStack gap="2" flexWrap="wrap">
+            {actions}
+          </HStack>
+        ) : null}
+      </Flex>
       <Stack gap="6">{children(load.data)}</Stack>
     </Box>
   );
