@@ -10,7 +10,8 @@ import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { RecordLines } from '../records/RecordLines';
-import { PaymentDialog, type PaymentDialogTarget } from '../payments/PaymentDialog';
+import type { PaymentDialogTarget } from '../payments/PaymentDialog';
+import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
 import { termsLabel } from '../pharmacies/format';
 import { RecordLink } from '../records/RecordLink';
 import {
@@ -234,7 +235,7 @@ export function InvoicePage({ id }: { id: number }) {
           );
         }}
       </RecordPage>
-      <PaymentDialog target={paying} onClose={() => setPaying(null)} />
+      <LazyPaymentDialog target={paying} onClose={() => setPaying(null)} />
     </>
   );
 }

@@ -11,7 +11,8 @@ import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
-import { PaymentDialog, type PaymentDialogTarget } from './PaymentDialog';
+import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
+import type { PaymentDialogTarget } from './PaymentDialog';
 
 /**
  * A payment's page (`/payments/$id`): amount, date, method and reference, the invoice it went to
@@ -99,7 +100,7 @@ export function PaymentPage({ id }: { id: number }) {
           </>
         )}
       </RecordPage>
-      <PaymentDialog target={editing} onClose={() => setEditing(null)} />
+      <LazyPaymentDialog target={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

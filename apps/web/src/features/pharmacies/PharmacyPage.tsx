@@ -17,7 +17,8 @@ import { trpc, type Pharmacy } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { shownStatus } from '../invoices/status';
-import { PaymentDialog, type PaymentDialogTarget } from '../payments/PaymentDialog';
+import type { PaymentDialogTarget } from '../payments/PaymentDialog';
+import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
 import { RecordLink } from '../records/RecordLink';
 import {
   FactsGrid,
@@ -411,7 +412,7 @@ export function PharmacyPage({ id }: { id: number }) {
           );
         }}
       </RecordPage>
-      <PaymentDialog target={paying} onClose={() => setPaying(null)} />
+      <LazyPaymentDialog target={paying} onClose={() => setPaying(null)} />
     </>
   );
 }
