@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './lib/app.js';
 import {
@@ -163,7 +163,7 @@ async function clickLink(scope: string, text: string): Promise<void> {
     scope,
     text,
   );
-  await (link.asElement() as import('puppeteer-core').ElementHandle<Element>).click();
+  await (link.asElement() as ElementHandle<Element>).click();
 }
 
 /** Each record page: its address, test id, what it shows, its list and the row's text there. */
