@@ -948,11 +948,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        openOrders: number;
-                        unpaidInvoices: number;
+                        openOrders?: number;
+                        unpaidInvoices?: number;
                         /** @example 118.75 */
-                        totalOutstanding: string;
-                        onCreditHold: number;
+                        totalOutstanding?: string;
+                        onCreditHold?: number;
                     };
                 };
             };

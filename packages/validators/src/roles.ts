@@ -48,6 +48,14 @@ export const PERMISSIONS = {
     roles: ['viewer', 'sales', 'accountant', 'admin'],
     action: 'create or revoke API tokens',
   },
+  /**
+   * The pharmacy edit form: who holds it reaches the edit, and what they change decides the rest
+   * (its other fields need `pharmacies.write`, the credit limit `pharmacies.creditLimit`).
+   */
+  'pharmacies.edit': {
+    roles: ['sales', 'accountant', 'admin'],
+    action: 'edit pharmacies',
+  },
   /** Create and edit pharmacies; the credit limit needs `pharmacies.creditLimit` as well. */
   'pharmacies.write': { roles: ['sales', 'admin'], action: 'create or edit pharmacies' },
   'pharmacies.creditLimit': {

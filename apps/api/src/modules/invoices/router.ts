@@ -80,5 +80,5 @@ export const invoicesRouter = createTRPCRouter({
     })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user)),
 });

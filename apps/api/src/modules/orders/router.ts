@@ -51,7 +51,7 @@ export const ordersRouter = createTRPCRouter({
     })
     .input(idParam.extend({ data: orderUpdateSchema }))
     .output(answers(orderOutput))
-    .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user)),
   delete: protectedProcedure
     .meta({
       permission: 'orders.write',
@@ -59,5 +59,5 @@ export const ordersRouter = createTRPCRouter({
     })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user)),
 });

@@ -51,15 +51,15 @@ export const pharmaciesRouter = createTRPCRouter({
     })
     .input(pharmacySchema)
     .output(answers(pharmacyOutput))
-    .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user)),
   update: protectedProcedure
     .meta({
-      permission: 'pharmacies.write',
+      permission: 'pharmacies.edit',
       rest: { method: 'PUT', path: '/api/pharmacies/{id}', summary: 'Edit a pharmacy' },
     })
     .input(idParam.extend({ data: pharmacySchema }))
     .output(answers(pharmacyOutput))
-    .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user)),
   delete: protectedProcedure
     .meta({
       permission: 'pharmacies.delete',
@@ -71,5 +71,5 @@ export const pharmaciesRouter = createTRPCRouter({
     })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user)),
 });

@@ -14,5 +14,5 @@ export const searchRouter = createTRPCRouter({
     })
     .input(searchSchema)
     .output(answers(searchOutput))
-    .query(({ ctx, input }) => search(ctx.db, input.q)),
+    .query(({ ctx, input }) => search(ctx.db, input.q, ctx.user.role)),
 });

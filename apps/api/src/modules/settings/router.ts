@@ -17,5 +17,5 @@ export const settingsRouter = createTRPCRouter({
     })
     .input(settingsSchema)
     .output(answers(settingsSchema))
-    .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user)),
 });
