@@ -5,6 +5,7 @@ import { activityUsers, listActivity } from './service.js';
 export const activityRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'activity.read',
       rest: {
         method: 'GET',
         path: '/api/activity',
@@ -14,8 +15,9 @@ export const activityRouter = createTRPCRouter({
     })
     .input(activityListQuery.prefault({}))
     .output(answers(activityPageOutput))
-    .query(({ ctx, input }) => listActivity(ctx.db, input)),
+    .query(({ ctx, input }) => listActivity(ctx.db, input, ctx.user.role)),
   users: protectedProcedure
+    .meta({ permission: 'activity.read' })
     .output(answers(activityUsersOutput))
     .query(({ ctx }) => activityUsers(ctx.db)),
 });
