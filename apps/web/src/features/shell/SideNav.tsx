@@ -1,12 +1,19 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { rememberedListSearch } from '../lists/remember';
 import { isNavActive, NAV_ITEMS } from './nav';
 
 const NavLink = chakra(Link);
 
-/** The side menu; `onNavigate` closes the mobile drawer. */
+/**
+ * The side menu; `onNavigate` closes the mobile drawer. A list opens as it was left (its tab,
+ * filter, sort and dates: lists/remember.ts); the menu renders again as the address changes, so
+ * its links carry what the list shows now.
+ */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const pathname = useLocation({ select: (location) => location.pathname });
+  const { pathname } = useLocation({
+    select: (location) => ({ pathname: location.pathname, href: location.href }),
+  });
   return (
     <Box as="nav" aria-label="Main">
       <Text
@@ -27,6 +34,8 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             <li key={to}>
               <NavLink
                 to={to}
+                // The route's validateSearch checks what was kept.
+                search={rememberedListSearch(to) as never}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 data-active={active ? '' : undefined}
