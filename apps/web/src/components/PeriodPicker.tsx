@@ -67,12 +67,19 @@ export function PeriodPicker({
     if (next.from && next.to && next.from <= next.to) onChange({ from: next.from, to: next.to });
   };
   const backwards = !!draft.from && !!draft.to && draft.from > draft.to;
-  const width = { base: 'full', sm: 'auto' } as const;
+  // On a phone the boxes pair up, two to a row, the width of the screen.
+  const flex = { base: '1 1 40%', sm: 'none' } as const;
 
   return (
-    <HStack gap="3" align="flex-start" wrap="wrap" data-testid={testId}>
+    <HStack
+      gap="3"
+      align="flex-start"
+      wrap="wrap"
+      w={{ base: 'full', sm: 'auto' }}
+      data-testid={testId}
+    >
       {field ? (
-        <Field.Root w={width}>
+        <Field.Root flex={flex} minW="0">
           <Field.Label>{field.label}</Field.Label>
           <NativeSelect.Root size="sm" w={{ base: 'full', sm: '36' }}>
             <NativeSelect.Field
@@ -90,7 +97,7 @@ export function PeriodPicker({
           </NativeSelect.Root>
         </Field.Root>
       ) : null}
-      <Field.Root w={width}>
+      <Field.Root flex={flex} minW="0">
         <Field.Label>{label}</Field.Label>
         <NativeSelect.Root size="sm" w={{ base: 'full', sm: '40' }}>
           <NativeSelect.Field
@@ -110,7 +117,7 @@ export function PeriodPicker({
       </Field.Root>
       {custom ? (
         <>
-          <Field.Root w={width} invalid={backwards}>
+          <Field.Root flex={flex} minW="0" invalid={backwards}>
             <Field.Label>From</Field.Label>
             <Input
               type="date"
@@ -121,7 +128,7 @@ export function PeriodPicker({
               onChange={(e) => edit({ ...draft, from: e.target.value })}
             />
           </Field.Root>
-          <Field.Root w={width} invalid={backwards}>
+          <Field.Root flex={flex} minW="0" invalid={backwards}>
             <Field.Label>To</Field.Label>
             <Input
               type="date"

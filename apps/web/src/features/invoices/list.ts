@@ -24,7 +24,16 @@ export const invoicesList = defineList({
     ],
   },
   pharmacy: true,
-  query: ({ q, tab, sort, order, from, to, dateField, pharmacyId }: ListSearch<InvoiceTab, InvoiceSort>) =>
+  query: ({
+    q,
+    tab,
+    sort,
+    order,
+    from,
+    to,
+    dateField,
+    pharmacyId,
+  }: ListSearch<InvoiceTab, InvoiceSort>) =>
     api.invoices.list.infiniteQueryOptions(
       { q, tab, sort, order, from, to, dateField, pharmacyId, limit: LIST_PAGE_SIZE },
       listPaging,

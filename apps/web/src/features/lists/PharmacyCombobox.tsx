@@ -1,6 +1,6 @@
 // The pharmacy filter's combobox: its own chunk, loaded the first time the filter is used (or
 // opened with a pharmacy chosen), with its recipe, which the app's theme leaves out.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Combobox, createListCollection, useFilter } from '@chakra-ui/react';
 import { comboboxSlotRecipe } from '@chakra-ui/react/theme';
 import { trpc } from '../../lib/trpc';
@@ -12,11 +12,14 @@ export function PharmacyCombobox({
   value,
   onChange,
   autoFocus,
+  loading,
 }: {
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   /** Opened by the user: the box takes the focus and shows the pharmacies. */
   autoFocus?: boolean;
+  /** Shown until the names are here (the box that stood for the combobox). */
+  loading: ReactNode;
 }) {
   const options = trpc.pharmacies.options.useQuery();
   const [text, setText] = useState('');
@@ -32,6 +35,7 @@ export function PharmacyCombobox({
     [all, contains, text],
   );
   const chosen = all?.find((p) => p.id === value);
+  if (!all) return loading;
 
   return (
     <Combobox.Root
@@ -40,29 +44,23 @@ export function PharmacyCombobox({
       width={{ base: 'full', sm: '64' }}
       collection={collection}
       value={value ? [String(value)] : []}
-      // Shown once the names are here; a choice from the URL shows its name.
-      key={all ? 'ready' : 'loading'}
+      // A choice from the URL shows its name.
       defaultInputValue={chosen?.name ?? ''}
-      defaultOpen={autoFocus && !!all}
+      defaultOpen={autoFocus}
       openOnClick
       onInputValueChange={(details) => {
         if (details.reason === 'input-change') setText(details.inputValue);
       }}
       onOpenChange={(details) => {
-        if (details.open) setText('');
+        // Opened again: every pharmacy, not only those of the last search.
+        if (details.open && details.reason !== 'input-change') setText('');
       }}
-      onValueChange={(details) =>
-        onChange(details.value[0] ? Number(details.value[0]) : undefined)
-      }
+      onValueChange={(details) => onChange(details.value[0] ? Number(details.value[0]) : undefined)}
       data-testid="pharmacy-filter"
     >
       <Combobox.Label>Pharmacy</Combobox.Label>
       <Combobox.Control>
-        <Combobox.Input
-          name="pharmacy"
-          placeholder={options.isPending ? 'Loading…' : 'All pharmacies'}
-          autoFocus={autoFocus}
-        />
+        <Combobox.Input name="pharmacy" placeholder="All pharmacies" autoFocus={autoFocus} />
         <Combobox.IndicatorGroup>
           <Combobox.ClearTrigger aria-label="All pharmacies" />
           <Combobox.Trigger aria-label="Show pharmacies" />
@@ -70,9 +68,7 @@ export function PharmacyCombobox({
       </Combobox.Control>
       <Combobox.Positioner>
         <Combobox.Content>
-          <Combobox.Empty>
-            {options.isError ? 'Failed to load pharmacies' : 'No pharmacy matches'}
-          </Combobox.Empty>
+          <Combobox.Empty>No pharmacy matches</Combobox.Empty>
           {collection.items.map((pharmacy) => (
             <Combobox.Item key={pharmacy.id} item={pharmacy}>
               {pharmacy.name}

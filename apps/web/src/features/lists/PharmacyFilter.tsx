@@ -35,7 +35,7 @@ export function PharmacyFilter({
   if (!used && value === undefined) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <PharmacyCombobox value={value} onChange={onChange} autoFocus={used} />
+      <PharmacyCombobox value={value} onChange={onChange} autoFocus={used} loading={placeholder} />
     </Suspense>
   );
 }

@@ -18,7 +18,16 @@ export const ordersList = defineList({
   pharmacy: true,
   query: ({ q, tab, sort, order, from, to, pharmacyId }: ListSearch<OrderTab, OrderSort>) =>
     api.orders.list.infiniteQueryOptions(
-      { q, status: tabStatus(ORDER_TABS, tab), sort, order, from, to, pharmacyId, limit: LIST_PAGE_SIZE },
+      {
+        q,
+        status: tabStatus(ORDER_TABS, tab),
+        sort,
+        order,
+        from,
+        to,
+        pharmacyId,
+        limit: LIST_PAGE_SIZE,
+      },
       listPaging,
     ),
 });

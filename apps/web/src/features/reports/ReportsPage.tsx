@@ -1,14 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LuBuilding2, LuDollarSign, LuDownload, LuFileText, LuTrendingUp } from 'react-icons/lu';
 import {

@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuCreditCard, LuDownload, LuFileText, LuScale, LuWallet } from 'react-icons/lu';
 import {
