@@ -353,3 +353,16 @@ describe('refusals at their field', () => {
     ).toBe('true');
   });
 });
+
+describe('logging out', () => {
+  it('forgets how the lists were left', async () => {
+    const kept = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('list-search:')));
+    expect(await kept()).toEqual(['list-search:/invoices']);
+    await page.click('[data-testid="user-menu"]');
+    await waitForText(page, 'My Account');
+    await click(page, 'Log out');
+    await waitForText(page, 'Welcome back');
+    expect(await kept()).toEqual([]);
+  });
+});

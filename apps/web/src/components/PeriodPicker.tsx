@@ -69,6 +69,8 @@ export function PeriodPicker({
   const backwards = !!draft.from && !!draft.to && draft.from > draft.to;
   // On a phone the boxes pair up, two to a row, the width of the screen.
   const flex = { base: '1 1 40%', sm: 'none' } as const;
+  // Alone, the period takes its row, and From and To the next.
+  const periodFlex = field ? flex : ({ base: '1 1 100%', sm: 'none' } as const);
 
   return (
     <HStack
@@ -97,7 +99,7 @@ export function PeriodPicker({
           </NativeSelect.Root>
         </Field.Root>
       ) : null}
-      <Field.Root flex={flex} minW="0">
+      <Field.Root flex={periodFlex} minW="0">
         <Field.Label>{label}</Field.Label>
         <NativeSelect.Root size="sm" w={{ base: 'full', sm: '40' }}>
           <NativeSelect.Field

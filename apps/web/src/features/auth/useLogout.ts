@@ -7,8 +7,8 @@ import { trpc } from '../../lib/trpc';
 import { forgetListSearches } from '../lists/remember';
 
 /**
- * Logs out: the notice on screen goes, the current user becomes empty, every cached query is
- * dropped, the user goes to '/'.
+ * Logs out: the notice on screen goes, the lists' kept searches too (the side menu's), the
+ * current user becomes empty, every cached query is dropped, the user goes to '/'.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
