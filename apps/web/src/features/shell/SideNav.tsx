@@ -7,13 +7,12 @@ const NavLink = chakra(Link);
 
 /**
  * The side menu; `onNavigate` closes the mobile drawer. A list opens as it was left (its tab,
- * filter, sort and dates: lists/remember.ts); the menu renders again as the address changes, so
- * its links carry what the list shows now.
+ * filter, sort and dates: lists/remember.ts), read when the link is followed; the menu renders
+ * again as the address changes, so that the links' addresses show it too.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { pathname } = useLocation({
-    select: (location) => ({ pathname: location.pathname, href: location.href }),
-  });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useLocation({ select: (location) => location.searchStr });
   return (
     <Box as="nav" aria-label="Main">
       <Text
@@ -35,7 +34,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
               <NavLink
                 to={to}
                 // The route's validateSearch checks what was kept.
-                search={rememberedListSearch(to) as never}
+                search={(() => rememberedListSearch(to) ?? {}) as never}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 data-active={active ? '' : undefined}
