@@ -225,6 +225,7 @@ describe('list controls on invoices', () => {
         options.map((o) => (o as HTMLElement).innerText.trim()),
       ),
     ).toEqual(['Alder Compounding']);
+    await screenshot(page, 'invoices-pharmacy-filter-open');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await waitForParams({ sort: 'date', order: 'asc', pharmacyId: String(pharmacyIds.Alder) });

@@ -81,7 +81,7 @@ export function PeriodPicker({
       data-testid={testId}
     >
       {field ? (
-        <Field.Root flex={flex} minW="0">
+        <Field.Root w="auto" flex={flex} minW="0">
           <Field.Label>{field.label}</Field.Label>
           <NativeSelect.Root size="sm" w={{ base: 'full', sm: '36' }}>
             <NativeSelect.Field
@@ -99,7 +99,7 @@ export function PeriodPicker({
           </NativeSelect.Root>
         </Field.Root>
       ) : null}
-      <Field.Root flex={periodFlex} minW="0">
+      <Field.Root w="auto" flex={periodFlex} minW="0">
         <Field.Label>{label}</Field.Label>
         <NativeSelect.Root size="sm" w={{ base: 'full', sm: '40' }}>
           <NativeSelect.Field
@@ -119,7 +119,7 @@ export function PeriodPicker({
       </Field.Root>
       {custom ? (
         <>
-          <Field.Root flex={flex} minW="0" invalid={backwards}>
+          <Field.Root w="auto" flex={flex} minW="0" invalid={backwards}>
             <Field.Label>From</Field.Label>
             <Input
               type="date"
@@ -130,7 +130,7 @@ export function PeriodPicker({
               onChange={(e) => edit({ ...draft, from: e.target.value })}
             />
           </Field.Root>
-          <Field.Root flex={flex} minW="0" invalid={backwards}>
+          <Field.Root w="auto" flex={flex} minW="0" invalid={backwards}>
             <Field.Label>To</Field.Label>
             <Input
               type="date"
