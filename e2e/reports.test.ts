@@ -4,7 +4,7 @@ import { baseUrl } from './lib/app.js';
 import {
   api,
   axeViolations,
-  click,
+  select,
   launchBrowser,
   openPage,
   pageProblems,
@@ -119,7 +119,7 @@ describe('reports', () => {
     await metricBecomes('total-sales', '$650.00');
     expect(await metric('total-outstanding')).toBe('$650.00');
 
-    await click(page, 'Last month');
+    await select(page, 'period', 'Last month');
     await page.waitForFunction(
       (from, to) => {
         const params = new URL(location.href).searchParams;
@@ -165,7 +165,7 @@ describe('reports', () => {
     // The URL alone gives the same report; All time takes the period off.
     await page.reload({ waitUntil: 'networkidle0' });
     await metricBecomes('total-sales', '$400.00');
-    await click(page, 'All time');
+    await select(page, 'period', 'All time');
     await page.waitForFunction(() => !new URL(location.href).searchParams.has('from'));
     await metricBecomes('total-sales', '$650.00');
     expect(pageProblems(page)).toEqual([]);

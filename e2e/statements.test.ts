@@ -8,6 +8,7 @@ import {
   fetchAgain,
   api as callApi,
   click,
+  select,
   clickIn,
   fill,
   launchBrowser,
@@ -122,14 +123,14 @@ describe('statement', () => {
   });
 
   it('changes the period with the picker', async () => {
-    await click(page, 'This month');
+    await select(page, 'period', 'This month');
     await page.waitForFunction(() => new URL(location.href).searchParams.has('from'));
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="statement-opening-value"]')?.textContent ===
         '$550.00',
     );
-    await click(page, 'Last month');
+    await select(page, 'period', 'Last month');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="statement-closing-value"]')?.textContent ===

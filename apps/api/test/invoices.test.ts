@@ -531,6 +531,8 @@ describe('update', () => {
     expect(early.body.message).toBe(
       `Invoice ${created.invoiceNumber} cannot be marked Paid while its balance is $108.75`,
     );
+    // The form shows the refusal at its Status field as well.
+    expect(early.body.issues).toEqual([{ path: ['status'], message: early.body.message }]);
     expect((await pay(created.id, '100.00')).status).toBe(201);
     expect((await c.put(url, { status: 'Paid' })).status).toBe(409);
     expect((await pay(created.id, '8.75')).status).toBe(201);
@@ -564,6 +566,8 @@ describe('update', () => {
     expect(res.body.message).toBe(
       `Invoice ${created.invoiceNumber} total of $43.50 cannot be below the $50.00 already paid`,
     );
+    // The form shows it at the Amount field, what the total is made of.
+    expect(res.body.issues).toEqual([{ path: ['amount'], message: res.body.message }]);
     const after = await c.get(`/api/invoices/${created.id}`);
     expect(after.body).toMatchObject({ amount: '100.00', balance: '58.75' });
     const exact = await c.put(

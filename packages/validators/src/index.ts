@@ -19,3 +19,4 @@ export * from './reports.js';
 export * from './backups.js';
 export * from './roles.js';
 export * from './access.js';
+export * from './sorts.js';

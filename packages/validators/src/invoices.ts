@@ -27,6 +27,7 @@ import {
   type InvoiceDisplayStatus,
   type InvoiceStatus,
 } from './statuses.js';
+import { INVOICE_DATE_FIELDS, INVOICE_SORTS } from './sorts.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
@@ -150,16 +151,6 @@ export const invoiceStatusOnlySchema = z.strictObject({ status: clientInvoiceSta
 export const invoiceUpdateSchema = fullOrOnly(invoiceSchema, invoiceStatusOnlySchema);
 
 const INVOICE_TAB_VALUES = INVOICE_TABS.map((tab) => tab.value);
-export const INVOICE_SORTS = [
-  'number',
-  'pharmacy',
-  'date',
-  'dueDate',
-  'total',
-  'balance',
-  'status',
-] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export const invoiceListQuery = sortableListQuery(INVOICE_SORTS).extend({
   tab: z
     .enum(INVOICE_TAB_VALUES, { error: `Tab must be one of ${INVOICE_TAB_VALUES.join(', ')}` })
@@ -171,7 +162,7 @@ export const invoiceListQuery = sortableListQuery(INVOICE_SORTS).extend({
   productId: entityId('productId must be a positive integer').optional(),
   ...dateRangeQuery,
   /** Which date `from` and `to` bound: the invoice date (the default) or the due date. */
-  dateField: z.enum(['invoice', 'due'], { error: 'dateField must be invoice or due' }).optional(),
+  dateField: z.enum(INVOICE_DATE_FIELDS, { error: 'dateField must be invoice or due' }).optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 

@@ -16,6 +16,7 @@ import {
 } from './common.js';
 import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from './statuses.js';
+import { ORDER_SORTS } from './sorts.js';
 
 /** Whether an order may go from one status to another; staying where it is always may. */
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -96,8 +97,6 @@ export const orderUpdateSchema = fullOrOnly(
   orderStatusOnlySchema,
 );
 
-export const ORDER_SORTS = ['number', 'pharmacy', 'date', 'total', 'status'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderListQuery = sortableListQuery(ORDER_SORTS).extend({
   status: orderStatusField.optional(),
   pharmacyId: entityId('pharmacyId must be a positive integer').optional(),

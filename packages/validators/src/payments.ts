@@ -13,6 +13,7 @@ import {
   timestamp,
 } from './common.js';
 import { INVOICE_STATUSES } from './statuses.js';
+import { PAYMENT_SORTS } from './sorts.js';
 
 export const PAYMENT_METHODS = ['ACH', 'Card', 'Check', 'Cash', 'Other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -50,8 +51,6 @@ export const paymentCreateSchema = paymentSchema.extend({
  * The payments list: newest first, `q` over the payment number, invoice number and pharmacy;
  * `invoiceId` keeps one invoice's payments.
  */
-export const PAYMENT_SORTS = ['number', 'pharmacy', 'date', 'amount'] as const;
-export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 export const paymentListQuery = sortableListQuery(PAYMENT_SORTS).extend({
   invoiceId: entityId('Invoice must be a positive integer').optional(),
   pharmacyId: entityId('pharmacyId must be a positive integer').optional(),

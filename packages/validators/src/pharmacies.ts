@@ -9,6 +9,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
+import { PHARMACY_SORTS } from './sorts.js';
 
 export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -55,8 +56,6 @@ export const pharmacySchema = z.object({
 });
 
 /** The pharmacies list; `hold` keeps only the pharmacies on credit hold. */
-export const PHARMACY_SORTS = ['name', 'balance'] as const;
-export type PharmacySort = (typeof PHARMACY_SORTS)[number];
 export const pharmacyListQuery = sortableListQuery(PHARMACY_SORTS).extend({
   hold: z.boolean().optional(),
 });

@@ -13,6 +13,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
+import { PRODUCT_SORTS } from './sorts.js';
 
 export const categoryField = z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' });
 
@@ -113,8 +114,6 @@ export const productSaveSchema = productWithVariantsSchema.extend({
 });
 
 /** The products list: a page, optionally of one category. */
-export const PRODUCT_SORTS = ['name', 'sku', 'price'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const productListQuery = sortableListQuery(PRODUCT_SORTS).extend({
   category: z
     .enum(PRODUCT_CATEGORIES, { error: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}` })

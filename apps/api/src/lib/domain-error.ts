@@ -21,8 +21,9 @@ export function notFound(entity: string): DomainError {
   return new DomainError('NOT_FOUND', `${entity} not found`);
 }
 
-export function conflict(message: string): DomainError {
-  return new DomainError('CONFLICT', message);
+/** A refusal; `path` names the field it concerns, so that a form shows it there too. */
+export function conflict(message: string, path?: (string | number)[]): DomainError {
+  return new DomainError('CONFLICT', message, path ? [{ path, message }] : []);
 }
 
 /** Bad input that a schema cannot see (an unknown reference, a rule across fields). */

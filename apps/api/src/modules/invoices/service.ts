@@ -357,6 +357,7 @@ function checkRequestedStatus(
     if (balanceCents > 0) {
       throw conflict(
         `${label} cannot be marked Paid while its balance is ${formatUsd(balanceCents)}`,
+        ['status'],
       );
     }
     return;
@@ -525,6 +526,7 @@ export function updateInvoice(
     if (totals.total < paid) {
       throw conflict(
         `${label} total of ${formatUsd(totals.total)} cannot be below the ${formatUsd(paid)} already paid`,
+        ['amount'],
       );
     }
     const from = current.status;

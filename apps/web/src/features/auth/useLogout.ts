@@ -4,10 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { forgetListSearches } from '../lists/remember';
 
 /**
- * Logs out: the notice on screen goes, the current user becomes empty, every cached query is
- * dropped, the user goes to '/'.
+ * Logs out: the notice on screen goes, the lists' kept searches too (the side menu's), the
+ * current user becomes empty, every cached query is dropped, the user goes to '/'.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -18,6 +19,7 @@ export function useLogout() {
   const signedOut = async () => {
     // The signed-in session's notices are not for whoever signs in next.
     notify.clear();
+    forgetListSearches();
     await queryClient.cancelQueries();
     // Started first: the location is '/' when the signed-in frame sees the user gone, so it does
     // not take this for an expiry and keep the page to come back to.

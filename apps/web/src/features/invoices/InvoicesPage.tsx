@@ -17,27 +17,29 @@ const InvoiceDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
-  col.numberColumn('Invoice #', 'invoice', (invoice) => invoice.invoiceNumber),
-  col.pharmacyColumn,
-  col.dateColumn('Date', (invoice) => invoice.invoiceDate),
+  { ...col.numberColumn('Invoice #', 'invoice', (invoice) => invoice.invoiceNumber), sort: 'number' },
+  { ...col.pharmacyColumn, sort: 'pharmacy' },
+  { ...col.dateColumn('Date', (invoice) => invoice.invoiceDate), sort: 'date' },
   {
     ...col.dateColumn('Due Date', (invoice: InvoiceListItem) => invoice.dueDate),
+    sort: 'dueDate',
     cellProps: (invoice) => ({
       color: shownStatus(invoice) === 'Overdue' ? 'red.600' : 'fg.muted',
       whiteSpace: 'nowrap',
       'data-testid': 'due-date',
     }),
   },
-  col.amountColumn('Total', (invoice) => invoice.total),
+  { ...col.amountColumn('Total', (invoice) => invoice.total), sort: 'total' },
   {
     label: 'Balance',
     end: true,
+    sort: 'balance',
     cellProps: { 'data-testid': 'balance' },
     cell: (invoice) => (
       <MoneyText value={invoice.balance} highlightPositive={shownStatus(invoice) === 'Overdue'} />
     ),
   },
-  col.statusColumn(INVOICE_STATUS_PALETTE, shownStatus),
+  { ...col.statusColumn(INVOICE_STATUS_PALETTE, shownStatus), sort: 'status' },
   col.actionsColumn({ viewLabel: 'View details' }, (invoice, { state }) => (
     <>
       <col.EditAction to="/invoices/$id/edit" id={invoice.id} />

@@ -1,5 +1,6 @@
 // Not the package's index: the route's search check (first-load bundle) reads this, and the
 // index would bring zod and every schema along.
+import { INVOICE_SORTS, type InvoiceSort } from '@pharm/validators/sorts';
 import { INVOICE_TABS, type InvoiceTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
 import { searchId } from '../../lib/params';
@@ -15,8 +16,29 @@ export const invoicesList = defineList({
   deleteMessage: (invoice) =>
     `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
   refresh: ['invoices', 'payments', 'pharmacies'],
-  query: ({ q, tab }: ListSearch<InvoiceTab>) =>
-    api.invoices.list.infiniteQueryOptions({ q, tab, limit: LIST_PAGE_SIZE }, listPaging),
+  sorts: INVOICE_SORTS,
+  dates: {
+    label: 'Period',
+    fields: [
+      { value: 'invoice', label: 'Invoice date' },
+      { value: 'due', label: 'Due date' },
+    ],
+  },
+  pharmacy: true,
+  query: ({
+    q,
+    tab,
+    sort,
+    order,
+    from,
+    to,
+    dateField,
+    pharmacyId,
+  }: ListSearch<InvoiceTab, InvoiceSort>) =>
+    api.invoices.list.infiniteQueryOptions(
+      { q, tab, sort, order, from, to, dateField, pharmacyId, limit: LIST_PAGE_SIZE },
+      listPaging,
+    ),
 });
 
 /**

@@ -41,6 +41,7 @@ import {
   SkeletonRows,
   useDeferredRows,
 } from './DataTable';
+import { ariaSort, SortHeader, type Sorting } from './ListControls';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
 /**
@@ -247,6 +248,8 @@ export interface ListColumn {
    * hides some shows its rows as cards there (ListTable).
    */
   phone?: boolean;
+  /** The list's `sort` value that orders it by this column: its header is a sort button. */
+  sort?: string;
 }
 
 /**
@@ -263,6 +266,7 @@ export function ListView<TItem>({
   empty,
   row,
   footerStart,
+  sorting,
 }: {
   list: InfiniteList<TItem>;
   columns: readonly ListColumn[];
@@ -273,6 +277,8 @@ export function ListView<TItem>({
   empty: { icon: ReactNode; text: string };
   row: (item: TItem) => ReactNode;
   footerStart?: ReactNode;
+  /** The list's sort: the headers of the columns with a `sort` sort it. */
+  sorting?: Sorting;
 }) {
   const { query, rows, loading } = list;
   const none = q ? { icon: <LuSearchX />, text: `No ${plural} match "${q}".` } : empty;
@@ -292,9 +298,12 @@ export function ListView<TItem>({
                 key={column.label}
                 py={index === 0 ? '3' : undefined}
                 textAlign={column.end ? 'end' : undefined}
+                aria-sort={sorting && column.sort ? ariaSort(sorting, column.sort) : undefined}
                 {...columnDisplay(column)}
               >
-                {column.hidden ? (
+                {sorting && column.sort ? (
+                  <SortHeader label={column.label} field={column.sort} sorting={sorting} />
+                ) : column.hidden ? (
                   <Box as="span" srOnly>
                     {column.label}
                   </Box>

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -17,7 +25,9 @@ import {
   listInput,
   useInfiniteList,
 } from './ListPage';
+import { ListControlsBar, type Sorting } from './ListControls';
 import { ListRow, type Column, type RowHandlers } from './ListRow';
+import { rememberListSearch } from './remember';
 import type { ListDefinition, ListSearch, NewRecordLink } from './route';
 import { useListSearch } from './useListSearch';
 import { usePendingDelete } from './usePendingDelete';
@@ -78,14 +88,20 @@ export function listPage<
   TPageParam,
   TTab extends string,
   TCursor,
+  TSort extends string,
 >(
-  list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor>,
+  list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor, TSort>,
   { columns, details: Details, header, ...parts }: ListPageParts<TItem, TState>,
 ) {
   const useActions: () => ListActions<TItem, TState> | undefined = parts.useActions ?? noActions;
   const { names, tabs, empty } = list;
   const One = capitalize(names.one);
   const count = list.count === true ? {} : list.count;
+  const sortFields = columns.flatMap((column) =>
+    column.sort && list.sorts?.includes(column.sort as TSort)
+      ? [{ field: column.sort, label: column.label }]
+      : [],
+  );
   // The empty state shows the list's icon in the side menu.
   const Icon = NAV_ITEMS.find((item) => item.to === `/${names.many}`)?.icon;
 
@@ -94,9 +110,22 @@ export function listPage<
     const actions = useActions();
     const routeSearch = useSearch({ strict: false });
     // The route's `validateSearch` is the list's `search` (route.ts).
-    const params = routeSearch as ListSearch<TTab>;
+    const params = routeSearch as ListSearch<TTab, TSort>;
     const options = list.query(params);
     const search = useListSearch(params);
+    const { update } = search;
+    const sorting = useMemo<Sorting>(
+      () => ({
+        sort: params.sort,
+        order: params.order,
+        onSort: (sort, order) =>
+          update(sort ? { sort, order } : { sort: undefined, order: undefined }),
+      }),
+      [params.sort, params.order, update],
+    );
+    // The side menu reopens the list as it is now.
+    const kept = JSON.stringify(params);
+    useEffect(() => rememberListSearch(`/${names.many}`, JSON.parse(kept)), [kept]);
     const rows = useInfiniteList(options);
     const [viewing, setViewing] = useState<TItem | null>(null);
     // The last record viewed: the dialog mounts at the first View and shows it while it closes.
@@ -174,7 +203,20 @@ export function listPage<
           />
         )}
         footerStart={count?.below ? countText : undefined}
+        sorting={sortFields.length > 0 ? sorting : undefined}
       />
+    );
+    const listWithControls = (
+      <>
+        <ListControlsBar
+          controls={list}
+          params={params}
+          search={search}
+          sortFields={sortFields}
+          sorting={sorting}
+        />
+        {view}
+      </>
     );
 
     return (
@@ -200,12 +242,12 @@ export function listPage<
               )
             }
           >
-            {view}
+            {listWithControls}
           </ListTabs>
         ) : (
           <>
             <ListToolbar start={filter} end={toolbarCount} />
-            {view}
+            {listWithControls}
           </>
         )}
         <Suspense fallback={null}>

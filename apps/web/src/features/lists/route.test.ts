@@ -30,3 +30,48 @@ describe('listSearch', () => {
     expect(search({ q: null, tab: ['x'] })).toEqual({});
   });
 });
+
+describe('listSearch with sorts, dates and a pharmacy', () => {
+  const invoices = listSearch(TABS, {
+    sorts: ['number', 'total'],
+    dates: {
+      label: 'Period',
+      fields: [
+        { value: 'invoice', label: 'Invoice date' },
+        { value: 'due', label: 'Due date' },
+      ],
+    },
+    pharmacy: true,
+  });
+
+  it('keeps a sort it offers, ascending unless desc, and drops any other', () => {
+    expect(invoices({ sort: 'total', order: 'desc' })).toEqual({ sort: 'total', order: 'desc' });
+    expect(invoices({ sort: 'total' })).toEqual({ sort: 'total', order: 'asc' });
+    expect(invoices({ sort: 'balance', order: 'desc' })).toEqual({});
+    expect(invoices({ order: 'desc' })).toEqual({});
+  });
+
+  it('keeps real dates, drops a range whose from is after its to, and the default date field', () => {
+    expect(invoices({ from: '2026-10-01', to: '2026-10-31' })).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
+    expect(invoices({ from: '2026-02-30' })).toEqual({});
+    expect(invoices({ to: '2026-10-31' })).toEqual({ to: '2026-10-31' });
+    expect(invoices({ from: '2026-11-01', to: '2026-10-31' })).toEqual({});
+    expect(invoices({ dateField: 'due' })).toEqual({ dateField: 'due' });
+    expect(invoices({ dateField: 'invoice' })).toEqual({});
+    expect(invoices({ dateField: 'paid' })).toEqual({});
+  });
+
+  it('keeps a positive pharmacy id, from a number or its digits', () => {
+    expect(invoices({ pharmacyId: 7 })).toEqual({ pharmacyId: 7 });
+    expect(invoices({ pharmacyId: '12' })).toEqual({ pharmacyId: 12 });
+    expect(invoices({ pharmacyId: '0' })).toEqual({});
+    expect(invoices({ pharmacyId: 'x' })).toEqual({});
+  });
+
+  it('leaves out what a list does not offer', () => {
+    expect(search({ sort: 'total', from: '2026-10-01', pharmacyId: 3 })).toEqual({});
+  });
+});

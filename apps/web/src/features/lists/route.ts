@@ -7,6 +7,7 @@
 import type { InputGroupProps } from '@chakra-ui/react';
 import type { EnsureInfiniteQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
+import type { InvoiceDateField } from '@pharm/validators/sorts';
 import type { ListName } from './DeleteConfirmation';
 import type { ListQueryOptions } from './ListPage';
 
@@ -19,25 +20,88 @@ export const ALL_TAB = 'all';
 /** The server's longest filter text (`listQuery` in @pharm/validators). */
 const MAX_FILTER_LENGTH = 100;
 
+/** A list's order: a field of its `sorts`, ascending or descending. */
+export type SortOrder = 'asc' | 'desc';
+
+/** What a list filters and sorts by beside its text and tab: the route checks these params. */
+export interface ListControls<Sort extends string = never> {
+  /** The fields it sorts by (the server's `sort` values). */
+  sorts?: readonly Sort[];
+  /** A date-range filter (`from`, `to`), and the dates it may bound (`dateField`). */
+  dates?: { label: string; fields?: readonly { value: DateField; label: string }[] };
+  /** A pharmacy filter (`pharmacyId`). */
+  pharmacy?: boolean;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (the server's isIsoDate, without zod). */
+function isDate(value: unknown): value is string {
+  const match = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A positive integer id from a number or its digits. */
+function positiveId(value: unknown): number | undefined {
+  const id = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
 /**
  * The search params of a list route, for `validateSearch`: `q`, the text filter (trimmed, at most
  * 100 characters, empty is absent), and `tab`, the value of one of the page's `tabs` in any case
- * (the 'all' tab is no param). Anything else is left out, never an error: an old or hand-edited
- * link still opens the list.
+ * (the 'all' tab is no param); with `controls`, `sort` (one of `sorts`) and `order` (asc unless
+ * desc), `from` and `to` (real dates, dropped both when `from` is after `to`), `dateField` and
+ * `pharmacyId`. Anything else is left out, never an error: an old or hand-edited link still opens
+ * the list.
  */
-export function listSearch<const Tab extends string = never>(tabs: readonly { value: Tab }[] = []) {
-  return (search: Record<string, unknown>): ListSearch<Tab> => {
+export function listSearch<const Tab extends string = never, const Sort extends string = never>(
+  tabs: readonly { value: Tab }[] = [],
+  controls: ListControls<Sort> = {},
+) {
+  return (search: Record<string, unknown>): ListSearch<Tab, Sort> => {
     const q = typeof search.q === 'string' ? search.q.trim().slice(0, MAX_FILTER_LENGTH) : '';
     const param = typeof search.tab === 'string' ? search.tab.toLowerCase() : undefined;
     const tab = tabs.find((t) => t.value === param && t.value !== ALL_TAB)?.value;
-    return { ...(q ? { q } : {}), ...(tab ? { tab: tab as Exclude<Tab, typeof ALL_TAB> } : {}) };
+    const sort = controls.sorts?.find((field) => field === search.sort);
+    const from = controls.dates && isDate(search.from) ? search.from : undefined;
+    const to = controls.dates && isDate(search.to) ? search.to : undefined;
+    const range = from && to && from > to ? {} : { from, to };
+    const dateField = controls.dates?.fields?.find((f) => f.value === search.dateField)?.value;
+    const pharmacyId = controls.pharmacy ? positiveId(search.pharmacyId) : undefined;
+    const result: ListSearch<Tab, Sort> = {
+      ...(q ? { q } : {}),
+      ...(tab ? { tab: tab as Exclude<Tab, typeof ALL_TAB> } : {}),
+      ...(sort ? { sort, order: search.order === 'desc' ? 'desc' : 'asc' } : {}),
+      ...(range.from ? { from: range.from } : {}),
+      ...(range.to ? { to: range.to } : {}),
+      // The first date field is the server's default: no param.
+      ...(dateField && dateField !== controls.dates?.fields?.[0]?.value ? { dateField } : {}),
+      ...(pharmacyId ? { pharmacyId } : {}),
+    };
+    return result;
   };
 }
 
-/** A list route's search params: the text filter and the open tab (absent: all). */
-export type ListSearch<Tab extends string = never> = {
+/** Which date an invoice list's range bounds. */
+export type DateField = InvoiceDateField;
+
+/**
+ * A list route's search params: the text filter and the open tab (absent: all), and where the
+ * list has them its sort, date range and pharmacy.
+ */
+export type ListSearch<Tab extends string = never, Sort extends string = never> = {
   q?: string;
   tab?: Exclude<Tab, typeof ALL_TAB>;
+  sort?: Sort;
+  order?: SortOrder;
+  from?: string;
+  to?: string;
+  dateField?: DateField;
+  pharmacyId?: number;
 };
 
 /** The paging options of every list query (`api.x.list.infiniteQueryOptions(input, listPaging)`). */
@@ -78,7 +142,8 @@ export interface ListDefinition<
   TPageParam,
   TTab extends string,
   TCursor,
-> {
+  TSort extends string = never,
+> extends ListControls<TSort> {
   /**
    * 'order' and 'orders': the title, Export CSV's path (`/api/orders.csv`), the New button
    * (`/orders/new`), the test ids (`order-row-<id>`, `order-tabs`, `order-count`), the empty
@@ -107,12 +172,14 @@ export interface ListDefinition<
   /** The lists a save or a delete of a record can change, fetched again after it; `[many]` unless given. */
   refresh?: readonly ListName[];
   /** The query options of the rows for the route's search params: its loader and the page's. */
-  query: (search: ListSearch<TTab>) => ListQueryOptions<TItem, TError, TKey, TPageParam, TCursor>;
+  query: (
+    search: ListSearch<TTab, TSort>,
+  ) => ListQueryOptions<TItem, TError, TKey, TPageParam, TCursor>;
 }
 
 /**
  * A list's definition (its types inferred, the record's from `query`) with `search`, its route's
- * `validateSearch`: `listSearch(tabs)`.
+ * `validateSearch`: `listSearch(tabs, list)`.
  */
 export function defineList<
   TItem,
@@ -121,6 +188,7 @@ export function defineList<
   TPageParam,
   const TTab extends string = never,
   TCursor = number,
->(list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor>) {
-  return { ...list, search: listSearch(list.tabs) };
+  const TSort extends string = never,
+>(list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor, TSort>) {
+  return { ...list, search: listSearch<TTab, TSort>(list.tabs, list) };
 }

@@ -7,10 +7,13 @@ const FILTER_DEBOUNCE_MS = 250;
 /**
  * A list page's search params (`listSearch`) as its controls use them: the filter box's text,
  * which updates `q` 250 ms after the typing stops (replacing the history entry, so that Back does
- * not step through keystrokes), and the open tab, a new history entry each. A `q` changed from
+ * not step through keystrokes), and the open tab, sort, dates and pharmacy, a new history entry
+ * each. A `q` changed from
  * outside (a link, back/forward) shows up in the box.
  */
-export function useListSearch<Tab extends string>(search: ListSearch<Tab>) {
+export function useListSearch<Tab extends string, Sort extends string>(
+  search: ListSearch<Tab, Sort>,
+) {
   const { q } = search;
   const navigate = useNavigate();
   const [text, setText] = useState(q ?? '');
@@ -40,7 +43,15 @@ export function useListSearch<Tab extends string>(search: ListSearch<Tab>) {
     [navigate],
   );
 
-  return { q, text, setText, tab: search.tab ?? ALL_TAB, setTab };
+  /** Another sort, date range or pharmacy: a new history entry, like a tab. */
+  const update = useCallback(
+    (patch: Omit<ListSearch<string, string>, 'q' | 'tab'>) =>
+      // The route checks the params again (validateSearch): a sort it does not offer goes.
+      void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
+    [navigate],
+  );
+
+  return { q, text, setText, tab: search.tab ?? ALL_TAB, setTab, update };
 }
 
 /**

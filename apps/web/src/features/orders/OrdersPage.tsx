@@ -15,12 +15,12 @@ const OrderDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
-  col.numberColumn('Order #', 'order', (order) => order.orderNumber),
-  col.pharmacyColumn,
-  col.dateColumn('Date', (order) => order.orderDate),
+  { ...col.numberColumn('Order #', 'order', (order) => order.orderNumber), sort: 'number' },
+  { ...col.pharmacyColumn, sort: 'pharmacy' },
+  { ...col.dateColumn('Date', (order) => order.orderDate), sort: 'date' },
   col.mutedColumn('Items', (order) => itemsLabel(order.itemCount), { whiteSpace: 'nowrap' }),
-  col.amountColumn('Total', (order) => order.total),
-  col.statusColumn(ORDER_STATUS_PALETTE, (order) => order.status),
+  { ...col.amountColumn('Total', (order) => order.total), sort: 'total' },
+  { ...col.statusColumn(ORDER_STATUS_PALETTE, (order) => order.status), sort: 'status' },
   col.actionsColumn({ viewLabel: 'View details' }, (order, { state }) => {
     const move = nextMove(order.status);
     return (

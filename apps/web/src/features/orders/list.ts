@@ -1,5 +1,6 @@
 // Not the package's index: the route's search check (first-load bundle) reads this, and the
 // index would bring zod and every schema along.
+import { ORDER_SORTS, type OrderSort } from '@pharm/validators/sorts';
 import { ORDER_TABS, tabStatus, type OrderTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
 import { searchId } from '../../lib/params';
@@ -13,9 +14,21 @@ export const ordersList = defineList({
   empty: { tab: (tab) => `No ${tab} orders found.` },
   deleteMessage: (order) =>
     `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
-  query: ({ q, tab }: ListSearch<OrderTab>) =>
+  sorts: ORDER_SORTS,
+  dates: { label: 'Order date' },
+  pharmacy: true,
+  query: ({ q, tab, sort, order, from, to, pharmacyId }: ListSearch<OrderTab, OrderSort>) =>
     api.orders.list.infiniteQueryOptions(
-      { q, status: tabStatus(ORDER_TABS, tab), limit: LIST_PAGE_SIZE },
+      {
+        q,
+        status: tabStatus(ORDER_TABS, tab),
+        sort,
+        order,
+        from,
+        to,
+        pharmacyId,
+        limit: LIST_PAGE_SIZE,
+      },
       listPaging,
     ),
 });

@@ -13,15 +13,15 @@ const PaymentDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<PaymentListItem, PaymentRowState>[] = [
-  col.numberColumn('Payment #', 'payment', (payment) => payment.paymentNumber),
+  { ...col.numberColumn('Payment #', 'payment', (payment) => payment.paymentNumber), sort: 'number' },
   {
     label: 'Invoice #',
     cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
     cell: (payment) => payment.invoice.invoiceNumber,
   },
-  col.pharmacyColumn,
-  col.dateColumn('Date', (payment) => payment.date),
-  col.amountColumn('Amount', (payment) => payment.amount),
+  { ...col.pharmacyColumn, sort: 'pharmacy' },
+  { ...col.dateColumn('Date', (payment) => payment.date), sort: 'date' },
+  { ...col.amountColumn('Amount', (payment) => payment.amount), sort: 'amount' },
   col.mutedColumn('Method', (payment) => payment.method),
   col.mutedColumn('Reference', (payment) => payment.reference, { whiteSpace: 'normal' }),
   col.actionsColumn({ viewLabel: 'View details' }, (payment, { state }) => (

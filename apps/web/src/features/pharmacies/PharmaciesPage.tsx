@@ -22,6 +22,7 @@ const COLUMNS: Column<Pharmacy>[] = [
   {
     label: 'Name',
     phone: true,
+    sort: 'name',
     cellProps: { fontWeight: 'medium', color: 'fg', minW: '32', ...wrap },
     cell: (pharmacy) => (
       <>
@@ -53,6 +54,7 @@ const COLUMNS: Column<Pharmacy>[] = [
     label: 'Balance',
     end: true,
     phone: true,
+    sort: 'balance',
     cell: (pharmacy) => <MoneyText value={pharmacy.balance} highlightPositive />,
   },
   col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy) => (

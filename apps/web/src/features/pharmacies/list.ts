@@ -1,3 +1,4 @@
+import { PHARMACY_SORTS, type PharmacySort } from '@pharm/validators/sorts';
 import { api } from '../../lib/api';
 import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 
@@ -19,9 +20,10 @@ export const pharmaciesList = defineList({
   empty: { tab: () => 'No pharmacies are on credit hold.' },
   deleteMessage: (pharmacy) =>
     `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
-  query: ({ q, tab }: ListSearch<PharmacyListTab>) =>
+  sorts: PHARMACY_SORTS,
+  query: ({ q, tab, sort, order }: ListSearch<PharmacyListTab, PharmacySort>) =>
     api.pharmacies.list.infiniteQueryOptions(
-      { q, limit: LIST_PAGE_SIZE, ...(tab === 'hold' ? { hold: true } : {}) },
+      { q, sort, order, limit: LIST_PAGE_SIZE, ...(tab === 'hold' ? { hold: true } : {}) },
       listPaging,
     ),
 });

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { MoneyText } from '../../components/MoneyText';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { listPage } from '../lists/ListScreen';
@@ -16,12 +17,14 @@ const ProductDetailsDialog = lazy(() =>
 const COLUMNS: Column<Product>[] = [
   {
     label: 'SKU',
+    sort: 'sku',
     cellProps: { fontFamily: 'mono', fontSize: '12px', whiteSpace: 'nowrap', color: 'fg' },
     cell: (product) => product.sku,
   },
   {
     label: 'Name',
     phone: true,
+    sort: 'name',
     cellProps: { fontWeight: 'medium', color: 'fg', minW: { md: '48' }, whiteSpace: 'normal' },
     cell: (product) => (
       <col.RowLink kind="product" id={product.id} _hover={{ textDecoration: 'underline' }}>
@@ -30,6 +33,13 @@ const COLUMNS: Column<Product>[] = [
     ),
   },
   col.mutedColumn('Category', (product) => product.category),
+  {
+    label: 'Price',
+    end: true,
+    sort: 'price',
+    cellProps: { fontVariantNumeric: 'tabular-nums' },
+    cell: (product) => <MoneyText value={product.defaultPrice} />,
+  },
   {
     label: 'Variants',
     cellProps: (product) => ({

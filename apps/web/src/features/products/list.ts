@@ -1,3 +1,4 @@
+import { PRODUCT_SORTS, type ProductSort } from '@pharm/validators/sorts';
 import { api } from '../../lib/api';
 import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 import { findTab, PRODUCT_LIST_TABS } from './types';
@@ -19,9 +20,10 @@ export const productsList = defineList({
   },
   deleteMessage: (product) =>
     `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
-  query: ({ q, tab }: ListSearch<string>) =>
+  sorts: PRODUCT_SORTS,
+  query: ({ q, tab, sort, order }: ListSearch<string, ProductSort>) =>
     api.products.list.infiniteQueryOptions(
-      { q, category: findTab(tab)?.category, limit: LIST_PAGE_SIZE },
+      { q, category: findTab(tab)?.category, sort, order, limit: LIST_PAGE_SIZE },
       listPaging,
     ),
 });

@@ -1,17 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Badge, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LuBuilding2, LuDollarSign, LuDownload, LuFileText, LuTrendingUp } from 'react-icons/lu';
 import {
@@ -27,14 +15,16 @@ import {
 } from '@pharm/validators';
 import { EmptyRow, ErrorRow, SkeletonRows, TableCard } from '../lists/DataTable';
 import { MoneyText } from '../../components/MoneyText';
+import { PeriodPicker } from '../../components/PeriodPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel, StatCard } from '../../components/Panel';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
+import type { Period } from '../../lib/period';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { downloadCsv, toCsv } from './csv';
-import { reportPresets, reportsQueryOf, type Period } from './period';
+import { reportsQueryOf } from './period';
 import type { ReportsSearch } from './route';
 
 type Reports = RouterOutputs['reports']['get'];
@@ -371,87 +361,6 @@ function OutstandingReport({ data, loading, error, query, today }: ReportProps) 
   );
 }
 
-const samePeriod = (a: Period | null, b: Period | null) => a?.from === b?.from && a?.to === b?.to;
-
-/** The period choices and, for Custom, its two dates; a choice shows that period's report. */
-function PeriodPicker({ period, today }: { period: Period | null; today: string }) {
-  const navigate = useNavigate();
-  const presets = reportPresets(today);
-  const isPreset = presets.some((preset) => samePeriod(preset.period, period));
-  const [custom, setCustom] = useState(!isPreset);
-  const [draft, setDraft] = useState<Period>(period ?? presets[0]!.period!);
-  const show = (next: Period | null) =>
-    void navigate({ to: '.', search: next ?? {}, replace: true });
-  const choose = (next: Period | null) => {
-    setCustom(false);
-    if (next) setDraft(next);
-    show(next);
-  };
-  const edit = (next: Period) => {
-    setDraft(next);
-    if (next.from && next.to && next.from <= next.to) show(next);
-  };
-  const backwards = !!draft.from && !!draft.to && draft.from > draft.to;
-  return (
-    <Stack gap="3" data-testid="report-period">
-      <HStack gap="2" wrap="wrap" role="group" aria-label="Report period">
-        {presets.map((preset) => {
-          const active = !custom && samePeriod(preset.period, period);
-          return (
-            <Button
-              key={preset.label}
-              size="sm"
-              variant={active ? 'solid' : 'outline'}
-              colorPalette={active ? 'brand' : 'gray'}
-              aria-pressed={active}
-              onClick={() => choose(preset.period)}
-            >
-              {preset.label}
-            </Button>
-          );
-        })}
-        <Button
-          size="sm"
-          variant={custom ? 'solid' : 'outline'}
-          colorPalette={custom ? 'brand' : 'gray'}
-          aria-pressed={custom}
-          onClick={() => {
-            setCustom(true);
-            edit(draft);
-          }}
-        >
-          Custom
-        </Button>
-      </HStack>
-      {custom ? (
-        <HStack gap="3" align="flex-start" wrap="wrap">
-          <Field.Root w="auto" invalid={backwards}>
-            <Field.Label>From</Field.Label>
-            <Input
-              type="date"
-              name="from"
-              value={draft.from}
-              max={draft.to || undefined}
-              onChange={(e) => edit({ ...draft, from: e.target.value })}
-            />
-          </Field.Root>
-          <Field.Root w="auto" invalid={backwards}>
-            <Field.Label>To</Field.Label>
-            <Input
-              type="date"
-              name="to"
-              value={draft.to}
-              min={draft.from || undefined}
-              onChange={(e) => edit({ ...draft, to: e.target.value })}
-            />
-            <Field.ErrorText>To date must not precede From date</Field.ErrorText>
-          </Field.Root>
-        </HStack>
-      ) : null}
-    </Stack>
-  );
-}
-
 /** 'Oct 1 – Oct 31, 2026' (the year once when both dates share it). */
 function periodLabel({ from, to }: Period): string {
   const start = formatDate(from);
@@ -461,6 +370,7 @@ function periodLabel({ from, to }: Period): string {
 }
 
 export function ReportsPage({ search }: { search: ReportsSearch }) {
+  const navigate = useNavigate();
   const today = todayIso();
   const query = reportsQueryOf(search, today);
   const period = query.from && query.to ? { from: query.from, to: query.to } : null;
@@ -477,7 +387,12 @@ export function ReportsPage({ search }: { search: ReportsSearch }) {
       <PageHeader title="Reports" description="Receivables, sales and what is still owed" />
       <Stack gap="6">
         <Stack gap="2">
-          <PeriodPicker period={period} today={today} />
+          <PeriodPicker
+            label="Period"
+            value={period}
+            onChange={(next) => void navigate({ to: '.', search: next ?? {}, replace: true })}
+            testId="report-period"
+          />
           <Text textStyle="sm" color="fg.muted" data-testid="report-period-summary">
             Sales {period ? periodLabel(period) : 'of all time'} · owed as of {asOf}
           </Text>

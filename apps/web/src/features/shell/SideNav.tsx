@@ -1,12 +1,18 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { rememberedListSearch } from '../lists/remember';
 import { isNavActive, NAV_ITEMS } from './nav';
 
 const NavLink = chakra(Link);
 
-/** The side menu; `onNavigate` closes the mobile drawer. */
+/**
+ * The side menu; `onNavigate` closes the mobile drawer. A list opens as it was left (its tab,
+ * filter, sort and dates: lists/remember.ts), read when the link is followed; the menu renders
+ * again as the address changes, so that the links' addresses show it too.
+ */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  useLocation({ select: (location) => location.searchStr });
   return (
     <Box as="nav" aria-label="Main">
       <Text
@@ -27,6 +33,8 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             <li key={to}>
               <NavLink
                 to={to}
+                // The route's validateSearch checks what was kept.
+                search={(() => rememberedListSearch(to) ?? {}) as never}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 data-active={active ? '' : undefined}

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuCreditCard, LuDownload, LuFileText, LuScale, LuWallet } from 'react-icons/lu';
 import {
@@ -24,6 +12,7 @@ import {
 } from '@pharm/validators';
 import { BackLink } from '../../components/BackLink';
 import { MoneyText } from '../../components/MoneyText';
+import { PeriodPicker } from '../../components/PeriodPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel, StatCard } from '../../components/Panel';
 import { errorMessage } from '../../lib/errors';
@@ -33,66 +22,14 @@ import { trpc } from '../../lib/trpc';
 import { TableCard } from '../lists/DataTable';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { AGING } from './aging';
-import { periodPresets } from './period';
 import type { StatementSearch } from './route';
 
 const totalOf = (lines: readonly { type: string; amount: string }[], type: string) =>
   sumCents(lines.filter((line) => line.type === type).map((line) => toCents(line.amount)));
 
-/** The From/To pickers and the quick periods; a change shows that period's statement. */
-function PeriodPicker({ from, to }: { from: string; to: string }) {
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState({ from, to });
-  const show = (period: { from: string; to: string }) => {
-    setDraft(period);
-    if (period.from && period.to && period.from <= period.to) {
-      void navigate({ to: '.', search: period, replace: true });
-    }
-  };
-  return (
-    <Stack gap="3" data-testid="statement-period">
-      <HStack gap="3" align="flex-end" wrap="wrap">
-        <Field.Root w="auto" invalid={!!draft.from && !!draft.to && draft.from > draft.to}>
-          <Field.Label>From</Field.Label>
-          <Input
-            type="date"
-            name="from"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(e) => show({ ...draft, from: e.target.value })}
-          />
-        </Field.Root>
-        <Field.Root w="auto" invalid={!!draft.from && !!draft.to && draft.from > draft.to}>
-          <Field.Label>To</Field.Label>
-          <Input
-            type="date"
-            name="to"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => show({ ...draft, to: e.target.value })}
-          />
-          <Field.ErrorText>To date must not precede From date</Field.ErrorText>
-        </Field.Root>
-        <HStack gap="2" wrap="wrap">
-          {periodPresets().map((preset) => (
-            <Button
-              key={preset.label}
-              size="sm"
-              variant={preset.from === from && preset.to === to ? 'subtle' : 'outline'}
-              colorPalette="gray"
-              onClick={() => show({ from: preset.from, to: preset.to })}
-            >
-              {preset.label}
-            </Button>
-          ))}
-        </HStack>
-      </HStack>
-    </Stack>
-  );
-}
-
 /** A pharmacy's statement for a period: balances, the period's lines, aging and its PDF. */
 export function StatementPage({ id, search }: { id: number; search: StatementSearch }) {
+  const navigate = useNavigate();
   const period =
     search.from && search.to ? { from: search.from, to: search.to } : lastFullMonth(todayIso());
   const statement = trpc.statements.get.useQuery({ id, ...period });
@@ -130,7 +67,13 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
         }
       />
       <Stack gap="6">
-        <PeriodPicker key={`${period.from}/${period.to}`} {...period} />
+        <PeriodPicker
+          label="Period"
+          value={period}
+          allTime={false}
+          onChange={(next) => void navigate({ to: '.', search: next ?? {}, replace: true })}
+          testId="statement-period"
+        />
         {statement.isError ? (
           <Alert.Root status="error" rounded="lg">
             <Alert.Indicator />

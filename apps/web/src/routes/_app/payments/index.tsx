@@ -5,7 +5,7 @@ import { PaymentsPage } from '../../../features/payments/PaymentsPage';
 
 export const Route = createFileRoute('/_app/payments/')({
   validateSearch: paymentsSearch,
-  loaderDeps: ({ search: { q } }) => ({ q }),
+  loaderDeps: ({ search }) => ({ ...search, record: undefined }),
   loader: listLoader(paymentsList.query),
   component: PaymentsPage,
 });
