@@ -95,7 +95,7 @@ function OpenInvoices({ pharmacy }: { pharmacy: Pharmacy }) {
       testId="pharmacy-invoices"
       footer={latestOnly(
         !!invoices.data?.nextCursor,
-        <Link to="/invoices" search={{ q: pharmacy.name }}>
+        <Link to="/invoices" search={{ pharmacyId: pharmacy.id }}>
           See all in Invoices
         </Link>,
       )}
@@ -143,7 +143,7 @@ function Orders({ pharmacy }: { pharmacy: Pharmacy }) {
       testId="pharmacy-orders"
       footer={latestOnly(
         !!orders.data?.nextCursor,
-        <Link to="/orders" search={{ q: pharmacy.name }}>
+        <Link to="/orders" search={{ pharmacyId: pharmacy.id }}>
           See all in Orders
         </Link>,
       )}
@@ -190,7 +190,7 @@ function Payments({ pharmacy }: { pharmacy: Pharmacy }) {
       testId="pharmacy-payments"
       footer={latestOnly(
         !!payments.data?.nextCursor,
-        <Link to="/payments" search={{ q: pharmacy.name }}>
+        <Link to="/payments" search={{ pharmacyId: pharmacy.id }}>
           See all in Payments
         </Link>,
       )}
