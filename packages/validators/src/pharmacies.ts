@@ -9,6 +9,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
+import { usStateField } from './licences.js';
 
 export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -43,6 +44,8 @@ export const pharmacySchema = z.object({
   phone: optionalText(50, 'Phone'),
   shippingAddress: optionalText(1000, 'Shipping address'),
   billingAddress: optionalText(1000, 'Billing address'),
+  /** Not given (or empty): taken from the shipping address's "City, ST 12345" ending. */
+  shippingState: usStateField('Shipping state').optional(),
   terms: termsField,
   notes: optionalText(5000, 'Notes'),
   creditLimit: z
@@ -83,6 +86,7 @@ export const pharmacyOutput = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   creditLimit: moneyAmount.nullable(),
+  shippingState: z.string().nullable(),
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
 import { count, moneyAmount, recordId } from './common.js';
+import { LICENCE_KINDS } from './licences.js';
 
 export const searchSchema = z.object({
   q: z
@@ -25,4 +26,14 @@ export const searchOutput = z.object({
     z.object({ id: recordId, invoiceNumber: z.string(), balance: moneyAmount, pharmacy: byName }),
   ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
+  licences: z.array(
+    z.object({
+      id: recordId,
+      number: z.string(),
+      kind: z.enum(LICENCE_KINDS),
+      pharmacyId: recordId,
+      pharmacy: byName,
+    }),
+  ),
 });
+export type SearchOutput = z.output<typeof searchOutput>;

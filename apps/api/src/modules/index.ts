@@ -4,6 +4,7 @@ import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { invoicesModule } from './invoices/index.js';
+import { licencesModule } from './licences/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { pharmaciesModule } from './pharmacies/index.js';
@@ -23,6 +24,7 @@ export const modules = [
   authModule,
   dashboardModule,
   pharmaciesModule,
+  licencesModule,
   productsModule,
   ordersModule,
   invoicesModule,

@@ -23,6 +23,8 @@ import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
 import { orderEntity } from './entity.js';
+import { checkLicences, lockPharmacyForGate } from '../licences/gate.js';
+import { movedMeanwhile } from '../invoices/balances.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
@@ -248,19 +250,44 @@ export function updateOrder(
   id: number,
   data: OrderUpdateData,
   userId: string,
+  /** Whether the caller may override a missing or expired state licence (`licences.override`). */
+  mayOverride = false,
 ): Promise<OrderDetails> {
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return inTransaction(db, async (trx) => {
+    // The pharmacy before the order (the lock order): the licence gate reads its licences, and
+    // licence writes lock the same row. Read unlocked first, so a move meanwhile starts over.
+    const located = await trx
+      .selectFrom('orders')
+      .select('pharmacyId')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!located) throw notFound('Order');
+    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : located.pharmacyId;
+    await lockPharmacyForGate(trx, pharmacyId);
     const current = await lockOrThrow(trx, orderEntity, id);
+    if (current.pharmacyId !== located.pharmacyId) throw movedMeanwhile();
     const from = current.status;
     const to = data.status ?? from;
     if (!canTransitionOrder(from, to)) {
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
-    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : current.pharmacyId;
     const holdOverride =
       from === 'Draft' && to === 'Sent'
         ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
+        : null;
+    const licenceOverride =
+      to !== from && (to === 'Sent' || to === 'Fulfilled')
+        ? await checkLicences(trx, {
+            pharmacyId,
+            lines:
+              'lineItems' in data
+                ? data.lineItems
+                : ((await lineItemsOf(trx, 'order', [id])).get(id) ?? []),
+            action: `${to === 'Sent' ? 'send' : 'fulfil'} order ${current.orderNumber}`,
+            overrideReason: data.licenceOverrideReason,
+            mayOverride,
+          })
         : null;
 
     const before = await getOrder(trx, id);
@@ -276,7 +303,6 @@ export function updateOrder(
       if (!isOrderEditable(from)) {
         throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
       }
-      if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
       await trx
         .updateTable('orders')
         .set({
@@ -300,7 +326,10 @@ export function updateOrder(
       { entity: orderEntity, id, userId },
       orderSnapshot(before),
       orderSnapshot(after),
-      holdOverride ? { creditHoldOverride: holdOverride } : {},
+      {
+        ...(holdOverride ? { creditHoldOverride: holdOverride } : {}),
+        ...(licenceOverride ? { licenceOverride } : {}),
+      },
     );
     return after;
   });

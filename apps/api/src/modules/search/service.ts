@@ -1,4 +1,5 @@
 import type { Db } from '@pharm/db';
+import type { SearchOutput } from '@pharm/validators';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import type { SearchQuery } from '../../lib/search.js';
@@ -12,6 +13,8 @@ export interface SearchResults {
   products: { id: number; name: string; sku: string; category: string }[];
   /** Lot numbers starting with the text, each with how many invoices shipped it (issue 12). */
   lots: { lotNumber: string; invoiceCount: number }[];
+  /** Licences by number, with their pharmacy (issue 29). */
+  licences: SearchOutput['licences'];
 }
 
 /**

@@ -1,17 +1,27 @@
-import { settingsSchema } from '@pharm/validators';
+import { settingsOutput, settingsSchema } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { getSettings, updateSettings } from './service.js';
 
 export const settingsRouter = createTRPCRouter({
   get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/settings', summary: 'The credit-hold settings' } })
-    .output(answers(settingsSchema))
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/settings',
+        summary: 'The business settings: credit hold and licences',
+      },
+    })
+    .output(answers(settingsOutput))
     .query(({ ctx }) => getSettings(ctx.db)),
   update: protectedProcedure
     .meta({
-      rest: { method: 'PUT', path: '/api/settings', summary: 'Change the credit-hold settings' },
+      rest: {
+        method: 'PUT',
+        path: '/api/settings',
+        summary: 'Change the business settings (those left out keep their values)',
+      },
     })
     .input(settingsSchema)
-    .output(answers(settingsSchema))
+    .output(answers(settingsOutput))
     .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user.id)),
 });

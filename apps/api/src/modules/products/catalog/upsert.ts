@@ -25,7 +25,7 @@ type ExistingProduct = Pick<
   Product,
   'id' | 'sku' | 'name' | 'category' | 'defaultPrice' | 'active'
 >;
-type ExistingVariant = Omit<ProductVariant, 'createdAt' | 'updatedAt'>;
+type ExistingVariant = Pick<ProductVariant, 'id' | 'parentSku' | (typeof VARIANT_FIELDS)[number]>;
 
 interface ProductPlan {
   product: CatalogProduct;
