@@ -874,6 +874,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -914,6 +916,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -955,6 +959,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };

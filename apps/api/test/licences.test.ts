@@ -403,6 +403,111 @@ describe('the gate', () => {
     expectRefused(await setStatus(order.id, 'Fulfilled'), `IL-LAPSE expired on ${yesterday}`);
   });
 
+  it('lets an admin override a missing or expired state licence with a reason, logged in the history', async () => {
+    const p = await newPharmacy();
+    await addLicence(p.id, { number: 'IL-LATE', issuedOn: '2024-01-01', expiresOn: yesterday });
+    const order = await newOrder(p.id);
+    const refused = await setStatus(order.id, 'Sent');
+    expectRefused(refused, 'expired on');
+    // An admin is told an override is possible, on its field.
+    expect(refused.body.issues[0].path).toEqual(['licenceOverrideReason']);
+    expectRefused(
+      await setStatus(order.id, 'Sent', { licenceOverrideReason: '   ' }),
+      'expired on',
+    );
+    const sent = await setStatus(order.id, 'Sent', {
+      licenceOverrideReason: 'Renewal filed, board confirmed by phone',
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(
+      (await setStatus(order.id, 'Fulfilled', { licenceOverrideReason: 'Same renewal' })).status,
+    ).toBe(200);
+    const history = await c.get(`/api/activity?entityType=order&entityId=${order.id}`);
+    const notes = history.body.map((entry: any) => entry.note);
+    expect(notes).toContain(
+      'Licence requirement overridden: Renewal filed, board confirmed by phone',
+    );
+    expect(notes).toContain('Licence requirement overridden: Same renewal');
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select('details')
+      .where('entityType', '=', 'order')
+      .where('entityId', '=', order.id)
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(log.details).toMatchObject({
+      changes: [{ field: 'status', from: 'Draft', to: 'Sent' }],
+      licenceOverride: {
+        refusal: expect.stringContaining(`IL-LATE expired on ${yesterday}`),
+        overrideReason: 'Renewal filed, board confirmed by phone',
+      },
+    });
+    // Issuing the invoice has no override.
+    expectRefused(await issueInvoice(p.id, order.id), 'expired on');
+  });
+
+  it('has no override for a bulk substance, nor for a role other than admin', async () => {
+    const p = await newPharmacy();
+    const bulk = await newOrder(p.id, [bulkLine]);
+    const refused = await setStatus(bulk.id, 'Sent', { licenceOverrideReason: 'Trust me' });
+    expectRefused(refused, 'BULK-1 is a bulk substance');
+    expect(refused.body.issues).toEqual([]);
+
+    const sales = await t.signedIn();
+    const me = await sales.get('/api/user');
+    await t.db.updateTable('users').set({ role: 'sales' }).where('id', '=', me.body.id).execute();
+    const order = await newOrder(p.id);
+    const plain = await sales.put(`/api/orders/${order.id}`, { status: 'Sent' });
+    expectRefused(plain, 'missing');
+    expect(plain.body.issues).toEqual([]);
+    const forbidden = await sales.put(`/api/orders/${order.id}`, {
+      status: 'Sent',
+      licenceOverrideReason: 'Please',
+    });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe(
+      'A sales user may not override a missing or expired licence',
+    );
+    expect((await c.get(`/api/orders/${order.id}`)).body.status).toBe('Draft');
+    // Licences are written by accountants and admins only.
+    expect(
+      (
+        await sales.post(`/api/pharmacies/${p.id}/licences`, {
+          kind: 'dea',
+          number: 'X',
+          schedules: ['II'],
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('leaves the licence settings to an admin', async () => {
+    const accountant = await t.signedIn();
+    const me = await accountant.get('/api/user');
+    await t.db
+      .updateTable('users')
+      .set({ role: 'accountant' })
+      .where('id', '=', me.body.id)
+      .execute();
+    const off = await accountant.put('/api/settings', {
+      holdDaysPastDue: 60,
+      requireLicences: false,
+    });
+    expect(off.status).toBe(403);
+    expect((await c.get('/api/settings')).body.requireLicences).toBe(true);
+    const hold = await accountant.put('/api/settings', {
+      holdDaysPastDue: 61,
+      requireLicences: true,
+    });
+    expect(hold.status, hold.text).toBe(200);
+    expect((await c.put('/api/settings', { holdDaysPastDue: 60 })).body).toEqual({
+      holdDaysPastDue: 60,
+      requireLicences: true,
+      licenceWarningDays: 30,
+    });
+  });
+
   it('refuses over tRPC alike', async () => {
     const p = await newPharmacy();
     const order = await newOrder(p.id);

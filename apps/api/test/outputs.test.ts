@@ -34,7 +34,7 @@ it('answers what the services return, byte for byte, through the output schemas'
   const db = testDb.handle.db;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'createdAt'])
+    .select(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
     .executeTakeFirstOrThrow();
   const api = createCaller(createInnerContext({ db, user }));
   const limit = 50;

@@ -18,6 +18,11 @@ export const ROLE_LABELS: Record<Role, string> = {
  * search and the dashboard can leave out a group a role may not read.
  */
 export const PERMISSIONS = {
+  /** The signed-in user's own account: who am I, sign out. */
+  'account.own': {
+    roles: ['viewer', 'sales', 'accountant', 'admin'],
+    action: 'use their own account',
+  },
   'pharmacies.read': {
     roles: ['viewer', 'sales', 'accountant', 'admin'],
     action: 'read pharmacies',

@@ -5,6 +5,7 @@ import { dashboardRecent, dashboardSummary } from './service.js';
 export const dashboardRouter = createTRPCRouter({
   summary: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/dashboard',
@@ -14,6 +15,7 @@ export const dashboardRouter = createTRPCRouter({
     .output(answers(dashboardSummaryOutput))
     .query(({ ctx }) => dashboardSummary(ctx.db)),
   recent: protectedProcedure
+    .meta({ permission: 'reports.read' })
     .output(answers(dashboardRecentOutput))
     .query(({ ctx }) => dashboardRecent(ctx.db)),
 });

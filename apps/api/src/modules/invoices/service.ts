@@ -409,7 +409,7 @@ async function checkInvoiceLicences(
   action: string,
 ): Promise<void> {
   const lines = orderId ? ((await lineItemsOf(trx, 'order', [orderId])).get(orderId) ?? []) : [];
-  await checkLicences(trx, { pharmacyId, lines, action, mayOverride: false });
+  await checkLicences(trx, { pharmacyId, lines, action, role: null });
 }
 
 export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {

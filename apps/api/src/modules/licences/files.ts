@@ -6,6 +6,7 @@ export const licenceFiles = defineFiles([
     path: '/api/licences/:id/document',
     summary: "The licence's scanned document as it was uploaded (PDF, PNG or JPEG)",
     type: 'scan',
+    permission: 'pharmacies.read',
     inline: true,
     input: idParam,
     send: async (caller, input) => {

@@ -18,7 +18,9 @@ import {
   LICENCE_OVERRIDE_FIELD,
   type ControlledSchedule,
 } from '@pharm/validators';
+import { can, type Role } from '@pharm/validators/roles';
 import { sql } from 'kysely';
+import { authorize } from '../../lib/authorize.js';
 import { claimLockRank } from '../../lib/db/transaction.js';
 import { DomainError, invalid } from '../../lib/domain-error.js';
 import { pharmacyEntity } from '../pharmacies/entity.js';
@@ -111,8 +113,8 @@ export interface GateStep {
   action: string;
   /** The admin's reason to go ahead without a valid state licence, when given. */
   overrideReason?: string;
-  /** Whether the caller's role may override (`licences.override`). */
-  mayOverride: boolean;
+  /** The caller's role, whose `licences.override` decides an override; null: none is offered. */
+  role: Role | null;
 }
 
 /** What the activity log keeps of an override. */
@@ -183,7 +185,11 @@ export async function checkLicences(trx: Db, step: GateStep): Promise<LicenceOve
     `${who} needs a ${LICENCE_KIND_LABELS.state_pharmacy}${state ? ` for ${state}` : ''} ` +
     `or a ${LICENCE_KIND_LABELS.outsourcing_503b}: ${why}` +
     (bulk ? ` (${bulk.sku} is a bulk substance: no override)` : '');
-  const overridable = !bulk && step.mayOverride;
-  if (!overridable || !step.overrideReason) throw licenceRequired(refusal, overridable);
+  if (bulk || step.role === null) throw licenceRequired(refusal, false);
+  if (!step.overrideReason) {
+    throw licenceRequired(refusal, can(step.role, 'licences.override'));
+  }
+  // A reason from a role that may not override is refused as such (403), not as the licence.
+  authorize(step.role, 'licences.override');
   return { refusal, overrideReason: step.overrideReason };
 }

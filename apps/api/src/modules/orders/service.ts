@@ -11,6 +11,7 @@ import {
   type OrderUpdateData,
   type Page,
 } from '@pharm/validators';
+import type { Role } from '@pharm/validators/roles';
 import { sql } from 'kysely';
 import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
 import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/credit-hold.js';
@@ -250,8 +251,8 @@ export function updateOrder(
   id: number,
   data: OrderUpdateData,
   userId: string,
-  /** Whether the caller may override a missing or expired state licence (`licences.override`). */
-  mayOverride = false,
+  /** The caller's role: an admin (`licences.override`) may override a missing state licence. */
+  role: Role,
 ): Promise<OrderDetails> {
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return inTransaction(db, async (trx) => {
@@ -286,7 +287,7 @@ export function updateOrder(
                 : ((await lineItemsOf(trx, 'order', [id])).get(id) ?? []),
             action: `${to === 'Sent' ? 'send' : 'fulfil'} order ${current.orderNumber}`,
             overrideReason: data.licenceOverrideReason,
-            mayOverride,
+            role,
           })
         : null;
 

@@ -5,6 +5,7 @@ import { search } from './service.js';
 export const searchRouter = createTRPCRouter({
   find: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/search',

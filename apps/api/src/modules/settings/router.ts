@@ -5,6 +5,7 @@ import { getSettings, updateSettings } from './service.js';
 export const settingsRouter = createTRPCRouter({
   get: protectedProcedure
     .meta({
+      permission: 'settings.read',
       rest: {
         method: 'GET',
         path: '/api/settings',
@@ -15,13 +16,15 @@ export const settingsRouter = createTRPCRouter({
     .query(({ ctx }) => getSettings(ctx.db)),
   update: protectedProcedure
     .meta({
+      permission: 'settings.creditHold',
       rest: {
         method: 'PUT',
         path: '/api/settings',
-        summary: 'Change the business settings (those left out keep their values)',
+        summary:
+          'Change the business settings (those left out keep their values; the licence settings need `settings.write`)',
       },
     })
     .input(settingsSchema)
     .output(answers(settingsOutput))
-    .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user.id, ctx.user.role)),
 });

@@ -1,6 +1,8 @@
 import type { Db } from '@pharm/db';
 import type { Settings, SettingsInput } from '@pharm/validators';
+import type { Role } from '@pharm/validators/roles';
 import { logUpdate } from '../activity/record.js';
+import { authorize } from '../../lib/authorize.js';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { settingsEntity } from './entity.js';
 
@@ -12,13 +14,25 @@ export async function getSettings(db: Db): Promise<Settings> {
 }
 
 /** The settings given change; those left out keep their values. */
-export function updateSettings(db: Db, data: SettingsInput, userId: string): Promise<Settings> {
+export function updateSettings(
+  db: Db,
+  data: SettingsInput,
+  userId: string,
+  role: Role,
+): Promise<Settings> {
   return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('businessSettings')
       .select(SETTINGS_COLUMNS)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    // The procedure needs `settings.creditHold`; turning the licence gate or its warning
+    // period needs `settings.write` (admin) as well.
+    const licencesChanged =
+      (data.requireLicences !== undefined && data.requireLicences !== before.requireLicences) ||
+      (data.licenceWarningDays !== undefined &&
+        data.licenceWarningDays !== before.licenceWarningDays);
+    if (licencesChanged) authorize(role, 'settings.write');
     const after = await trx
       .updateTable('businessSettings')
       .set({
