@@ -491,7 +491,7 @@ export interface paths {
         };
         /** The business settings: credit hold and licences */
         get: operations["settings.get"];
-        /** Change the business settings (those left out keep their values) */
+        /** Change the business settings (those left out keep their values; the licence settings need `settings.write`) */
         put: operations["settings.update"];
         post?: never;
         delete?: never;
@@ -1723,6 +1723,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1739,6 +1741,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     }[];
@@ -1766,6 +1770,9 @@ export interface operations {
                     defaultPrice: string | number;
                     /** @default true */
                     active?: boolean;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                 };
             };
         };
@@ -1789,6 +1796,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1805,6 +1814,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1848,6 +1859,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1864,6 +1877,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1894,6 +1909,9 @@ export interface operations {
                     defaultPrice: string | number;
                     /** @default true */
                     active?: boolean;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                 } | {
                     active: boolean;
                 };
@@ -1919,6 +1937,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1935,6 +1955,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1999,6 +2021,9 @@ export interface operations {
                     packageQty: number;
                     defaultPrice: string | number;
                     notes?: string | null;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                     parentSku: string;
                 };
             };
@@ -2026,6 +2051,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                     };
                 };
             };
@@ -3346,6 +3373,16 @@ export interface operations {
                             name: string;
                             email: string;
                         }[];
+                        licences: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                            pharmacyId: number;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
                         products: {
                             id: number;
                             name: string;
@@ -3373,16 +3410,6 @@ export interface operations {
                         lots: {
                             lotNumber: string;
                             invoiceCount: number;
-                        }[];
-                        licences: {
-                            id: number;
-                            number: string;
-                            /** @enum {string} */
-                            kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
-                            pharmacyId: number;
-                            pharmacy: {
-                                name: string;
-                            };
                         }[];
                     };
                 };
@@ -3535,7 +3562,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change the business settings (those left out keep their values) */
+            /** @description Change the business settings (those left out keep their values; the licence settings need `settings.write`) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -16,6 +16,16 @@ const byName = z.object({ name: z.string() });
 /** Global search: up to SEARCH_GROUP_LIMIT matches of each kind. */
 export const searchOutput = z.object({
   pharmacies: z.array(z.object({ id: recordId, name: z.string(), email: z.string() })),
+  /** Licences by number (issue 29): the module's group follows the pharmacies'. */
+  licences: z.array(
+    z.object({
+      id: recordId,
+      number: z.string(),
+      kind: z.enum(LICENCE_KINDS),
+      pharmacyId: recordId,
+      pharmacy: byName,
+    }),
+  ),
   products: z.array(
     z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
   ),
@@ -26,14 +36,5 @@ export const searchOutput = z.object({
     z.object({ id: recordId, invoiceNumber: z.string(), balance: moneyAmount, pharmacy: byName }),
   ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
-  licences: z.array(
-    z.object({
-      id: recordId,
-      number: z.string(),
-      kind: z.enum(LICENCE_KINDS),
-      pharmacyId: recordId,
-      pharmacy: byName,
-    }),
-  ),
 });
 export type SearchOutput = z.output<typeof searchOutput>;
