@@ -272,6 +272,60 @@ describe('licences', () => {
   });
 });
 
+describe('controlled schedule and bulk substance in the catalogue', () => {
+  it('takes them from the product form, a CSV import, and gives them back in the CSV export', async () => {
+    const made = await c.post('/api/products', {
+      sku: 'FORM-CIII',
+      name: 'Form controlled',
+      category: 'API',
+      defaultPrice: '3.00',
+      controlledSchedule: 'III',
+      bulkSubstance: true,
+    });
+    expect(made.body).toMatchObject({ controlledSchedule: 'III', bulkSubstance: true });
+    const bad = await c.post('/api/products', {
+      sku: 'X1',
+      name: 'X',
+      category: 'API',
+      defaultPrice: '1.00',
+      controlledSchedule: 'VI',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toEqual(['controlledSchedule']);
+
+    const csv = [
+      'sku,name,category,default_price,controlled_schedule,bulk_substance,variant_sku,variant_controlled_schedule,variant_bulk_substance',
+      'CSV-CS,CSV controlled,API,4.00,iv,yes,CSV-CS-1,,',
+      'CSV-CS,CSV controlled,API,4.00,iv,yes,CSV-CS-2,II,no',
+    ].join('\n');
+    const imported = await c.post('/trpc/products.importCsv', { json: { csv } });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body.result.data.json.errors).toEqual([]);
+    const { body: list } = await c.get('/api/products?q=CSV-CS');
+    const product = list.find((p: any) => p.sku === 'CSV-CS');
+    expect(product).toMatchObject({ controlledSchedule: 'IV', bulkSubstance: true });
+    expect(
+      product.variants.map((v: any) => [v.variantSku, v.controlledSchedule, v.bulkSubstance]),
+    ).toEqual([
+      ['CSV-CS-1', null, false],
+      ['CSV-CS-2', 'II', false],
+    ]);
+    // The same import again changes nothing; the export writes the columns back.
+    const again = await c.post('/trpc/products.importCsv', { json: { csv } });
+    expect(again.body.result.data.json).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const exported = await t.server.app.inject({
+      method: 'GET',
+      url: '/api/products.csv?q=CSV-CS',
+      headers: { cookie: c.cookie! },
+    });
+    const [header, ...rows] = exported.body.trim().split(/\r?\n/);
+    expect(header).toContain(
+      'controlled_schedule,bulk_substance,variant_controlled_schedule,variant_bulk_substance',
+    );
+    expect(rows.find((r) => r.includes('CSV-CS-2'))).toMatch(/,IV,true,II,false$/);
+  });
+});
+
 describe('the gate, while the setting is off', () => {
   it('lets the spec flows run without any licence', async () => {
     await setRequired(false);
