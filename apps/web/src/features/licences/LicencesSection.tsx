@@ -35,7 +35,6 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
-import { useCurrentUser } from '../auth/useCurrentUser';
 import { uploadLicenceDocument } from './document';
 import { LICENCE_STATUS_COLORS } from './format';
 
@@ -47,7 +46,9 @@ type Licence = LicenceOutput;
  * details dialog and by the pharmacy's record page.
  */
 export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
-  const user = useCurrentUser();
+  // The signed-in user as the frame cached it (auth.me); read here, not through useCurrentUser,
+  // which would split that small module into a chunk of its own.
+  const user = trpc.auth.me.useQuery(undefined, { staleTime: Infinity }).data;
   const canWrite = can(user?.role, 'licences.write');
   const utils = trpc.useUtils();
   const list = trpc.licences.list.useQuery({ id: pharmacyId });
@@ -107,8 +108,9 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
                 <Table.ColumnHeader>Covers</Table.ColumnHeader>
                 <Table.ColumnHeader>Expires</Table.ColumnHeader>
                 <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Verified</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Text srOnly>Actions</Text>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -138,18 +140,18 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
                     >
                       {LICENCE_STATUS_LABELS[licence.status]}
                     </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
                     {licence.verifiedAt ? (
-                      <Text textStyle="xs">
-                        {licence.verifiedBy ?? 'A former user'}, {formatDate(licence.verifiedAt)}
+                      <Text textStyle="xs" color="fg.muted" mt="1">
+                        Verified by {licence.verifiedBy ?? 'a former user'},{' '}
+                        {formatDate(licence.verifiedAt)}
                       </Text>
                     ) : (
-                      <Text textStyle="xs" color="fg.muted">
+                      <Text textStyle="xs" color="fg.muted" mt="1">
                         Not verified
                       </Text>
                     )}
                   </Table.Cell>
+
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     {licence.hasDocument ? (
                       <IconButton
@@ -466,7 +468,7 @@ function LicenceDialog({
               </Dialog.Body>
               <DialogActions disabled={create.isPending || update.isPending}>
                 <Button type="submit" loading={create.isPending || update.isPending}>
-                  {editing ? 'Save Licence' : 'Add Licence'}
+                  Save Licence
                 </Button>
               </DialogActions>
             </form>

@@ -153,7 +153,11 @@ function HoldOverrideDialog({
                     onChange={(event) => setReason(event.target.value)}
                     placeholder="Why this order may go out (kept in the activity log)"
                   />
-                  <Field.ErrorText>Please give a reason for the override.</Field.ErrorText>
+                  <Field.ErrorText>
+                    {question?.field === 'licenceOverrideReason'
+                      ? 'Please give a reason to override the licence requirement.'
+                      : 'Please give a reason to override the hold.'}
+                  </Field.ErrorText>
                 </Field.Root>
               </Dialog.Body>
               <DialogActions>
