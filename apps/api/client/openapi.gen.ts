@@ -126,6 +126,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pharmacies/{id}/licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pharmacy's licences and registrations, each with its status today */
+        get: operations["licences.list"];
+        put?: never;
+        /** Add a licence to a pharmacy (`verified: true` marks it verified by you) */
+        post: operations["licences.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One licence */
+        get: operations["licences.get"];
+        /** Edit a licence (`verified: false` clears its verification) */
+        put: operations["licences.update"];
+        post?: never;
+        /** Delete a licence */
+        delete: operations["licences.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licences/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The licence's scanned document as it was uploaded (PDF, PNG or JPEG) */
+        get: operations["downloadLicencesIdDocument"];
+        put?: never;
+        /** Attach the scanned licence: `{ fileName, contentBase64 }`, a PDF, PNG or JPEG (read from its bytes); replaces any document */
+        post: operations["licences.uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licences/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pharmacies with licence problems: expired, expiring within the warning days, missing for the shipping state, no expiry date */
+        get: operations["licences.issues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -417,9 +489,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit-hold settings */
+        /** The business settings: credit hold and licences */
         get: operations["settings.get"];
-        /** Change the credit-hold settings */
+        /** Change the business settings (those left out keep their values; the licence settings need `settings.write`) */
         put: operations["settings.update"];
         post?: never;
         delete?: never;
@@ -794,7 +866,7 @@ export interface components {
         Error: {
             message: string;
             /** @enum {string} */
-            code?: "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "DUPLICATE" | "CONFLICT" | "MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM" | "UNAVAILABLE";
+            code?: "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "DUPLICATE" | "CONFLICT" | "LICENCE_REQUIRED" | "MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM" | "UNAVAILABLE";
             issues?: {
                 path: (string | number)[];
                 message: string;
@@ -1126,6 +1198,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         creditLimit: string | null;
+                        shippingState: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1154,6 +1227,7 @@ export interface operations {
                     phone?: string | null;
                     shippingAddress?: string | null;
                     billingAddress?: string | null;
+                    shippingState?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP") | null;
                     terms?: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
                     notes?: string | null;
                     creditLimit?: string | number | null;
@@ -1184,6 +1258,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         creditLimit: string | null;
+                        shippingState: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1232,6 +1307,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         creditLimit: string | null;
+                        shippingState: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1263,6 +1339,7 @@ export interface operations {
                     phone?: string | null;
                     shippingAddress?: string | null;
                     billingAddress?: string | null;
+                    shippingState?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP") | null;
                     terms?: ("Net 15" | "Net 30" | "Net 60" | "Due on Receipt" | "COD") | null;
                     notes?: string | null;
                     creditLimit?: string | number | null;
@@ -1293,6 +1370,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         creditLimit: string | null;
+                        shippingState: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1339,6 +1417,403 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    "licences.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pharmacy's licences and registrations, each with its status today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        /** @enum {string} */
+                        kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                        number: string;
+                        state: string | null;
+                        schedules: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                        issuedOn: string | null;
+                        expiresOn: string | null;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                        hasDocument: boolean;
+                        documentType: ("application/pdf" | "image/png" | "image/jpeg") | null;
+                        documentName: string | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "valid" | "expiring" | "expired" | "no_expiry";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                    number: string;
+                    state?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP") | null;
+                    /** @default [] */
+                    schedules?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                    issuedOn?: string | null;
+                    expiresOn?: string | null;
+                    /** @default false */
+                    verified?: boolean;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a licence to a pharmacy (`verified: true` marks it verified by you) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        /** @enum {string} */
+                        kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                        number: string;
+                        state: string | null;
+                        schedules: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                        issuedOn: string | null;
+                        expiresOn: string | null;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                        hasDocument: boolean;
+                        documentType: ("application/pdf" | "image/png" | "image/jpeg") | null;
+                        documentName: string | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "valid" | "expiring" | "expired" | "no_expiry";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        /** @enum {string} */
+                        kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                        number: string;
+                        state: string | null;
+                        schedules: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                        issuedOn: string | null;
+                        expiresOn: string | null;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                        hasDocument: boolean;
+                        documentType: ("application/pdf" | "image/png" | "image/jpeg") | null;
+                        documentName: string | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "valid" | "expiring" | "expired" | "no_expiry";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                    number: string;
+                    state?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI" | "AS" | "MP") | null;
+                    /** @default [] */
+                    schedules?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                    issuedOn?: string | null;
+                    expiresOn?: string | null;
+                    /** @default false */
+                    verified?: boolean;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Edit a licence (`verified: false` clears its verification) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        /** @enum {string} */
+                        kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                        number: string;
+                        state: string | null;
+                        schedules: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                        issuedOn: string | null;
+                        expiresOn: string | null;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                        hasDocument: boolean;
+                        documentType: ("application/pdf" | "image/png" | "image/jpeg") | null;
+                        documentName: string | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "valid" | "expiring" | "expired" | "no_expiry";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadLicencesIdDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence's scanned document as it was uploaded (PDF, PNG or JPEG) */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.uploadDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName?: string | null;
+                    contentBase64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Attach the scanned licence: `{ fileName, contentBase64 }`, a PDF, PNG or JPEG (read from its bytes); replaces any document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        /** @enum {string} */
+                        kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                        number: string;
+                        state: string | null;
+                        schedules: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V")[];
+                        issuedOn: string | null;
+                        expiresOn: string | null;
+                        verifiedAt: string | null;
+                        verifiedBy: string | null;
+                        hasDocument: boolean;
+                        documentType: ("application/pdf" | "image/png" | "image/jpeg") | null;
+                        documentName: string | null;
+                        notes: string | null;
+                        /** @enum {string} */
+                        status: "valid" | "expiring" | "expired" | "no_expiry";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "licences.issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pharmacies with licence problems: expired, expiring within the warning days, missing for the shipping state, no expiry date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            expired: number;
+                            expiring: number;
+                            missing: number;
+                            no_expiry: number;
+                        };
+                        pharmacies: {
+                            pharmacyId: number;
+                            pharmacyName: string;
+                            shippingState: string | null;
+                            problems: {
+                                /** @enum {string} */
+                                problem: "expired" | "expiring" | "missing" | "no_expiry";
+                                licenceId: number | null;
+                                /** @enum {string} */
+                                kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                                number: string | null;
+                                expiresOn: string | null;
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
     "products.list": {
         parameters: {
             query?: {
@@ -1376,6 +1851,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1392,6 +1869,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     }[];
@@ -1420,6 +1899,9 @@ export interface operations {
                     defaultPrice: string | number;
                     /** @default true */
                     active?: boolean;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                 };
             };
         };
@@ -1443,6 +1925,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1459,6 +1943,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1502,6 +1988,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1518,6 +2006,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1549,6 +2039,9 @@ export interface operations {
                     defaultPrice: string | number;
                     /** @default true */
                     active?: boolean;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                 } | {
                     active: boolean;
                 };
@@ -1574,6 +2067,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                         variants: {
                             id: number;
                             parentSku: string;
@@ -1590,6 +2085,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                            bulkSubstance: boolean;
                         }[];
                         variantCount: number;
                     };
@@ -1654,6 +2151,9 @@ export interface operations {
                     packageQty: number;
                     defaultPrice: string | number;
                     notes?: string | null;
+                    controlledSchedule?: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                    /** @default false */
+                    bulkSubstance?: boolean;
                     parentSku: string;
                 };
             };
@@ -1681,6 +2181,8 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        controlledSchedule: ("II" | "IIN" | "III" | "IIIN" | "IV" | "V") | null;
+                        bulkSubstance: boolean;
                     };
                 };
             };
@@ -2027,10 +2529,12 @@ export interface operations {
                     /** @enum {string} */
                     status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
                     holdOverrideReason?: string | null;
+                    licenceOverrideReason?: string | null;
                 } | {
                     /** @enum {string} */
                     status: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
                     holdOverrideReason?: string | null;
+                    licenceOverrideReason?: string | null;
                 };
             };
         };
@@ -3009,6 +3513,16 @@ export interface operations {
                             name: string;
                             email: string;
                         }[];
+                        licences: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "state_pharmacy" | "dea" | "outsourcing_503b" | "resale_certificate";
+                            pharmacyId: number;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
                         products: {
                             id: number;
                             name: string;
@@ -3098,7 +3612,7 @@ export interface operations {
             query?: {
                 cursor?: number | null;
                 limit?: number;
-                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "user" | "invitation" | "apiToken";
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
                 entityId?: number;
                 userId?: string;
             };
@@ -3119,7 +3633,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "user" | "invitation" | "apiToken";
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
                         entityId: number;
                         /** @enum {string} */
                         action: "create" | "update" | "delete";
@@ -3156,7 +3670,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The credit-hold settings */
+            /** @description The business settings: credit hold and licences */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,6 +3678,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         holdDaysPastDue: number;
+                        requireLicences: boolean;
+                        licenceWarningDays: number;
                     };
                 };
             };
@@ -3184,11 +3700,13 @@ export interface operations {
             content: {
                 "application/json": {
                     holdDaysPastDue: number;
+                    requireLicences?: boolean;
+                    licenceWarningDays?: number;
                 };
             };
         };
         responses: {
-            /** @description Change the credit-hold settings */
+            /** @description Change the business settings (those left out keep their values; the licence settings need `settings.write`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,6 +3714,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         holdDaysPastDue: number;
+                        requireLicences: boolean;
+                        licenceWarningDays: number;
                     };
                 };
             };

@@ -38,6 +38,7 @@ import {
 
 const here = usingPostgres ? 'PostgreSQL' : 'PGlite';
 const VERSION = 'test';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 let source: TestApp;
 let owner: Client;
@@ -193,9 +194,23 @@ describe(`backup and restore on ${here}`, () => {
             email: `gen${run}-${i}@example.com`,
             notes: p.notes,
             creditLimit: p.creditLimit === null ? null : fromCents(p.creditLimit),
+            shippingAddress: '1 Court St, Salem, OR 97301',
           });
           expect(res.status, res.text).toBe(201);
           pharmacies.push(res.body.id);
+          // The demo data turned the licence gate on: each pharmacy holds a licence, its scan
+          // kept in the database, so the restore carries document bytes too.
+          const licence = await owner.post(`/api/pharmacies/${res.body.id}/licences`, {
+            kind: 'state_pharmacy',
+            number: `OR-${run}-${i}`,
+            state: 'OR',
+          });
+          expect(licence.status, licence.text).toBe(201);
+          const scan = await owner.post(`/api/licences/${licence.body.id}/document`, {
+            fileName: 'licence.png',
+            contentBase64: Buffer.concat([PNG_SIGNATURE, Buffer.from(p.name)]).toString('base64'),
+          });
+          expect(scan.status, scan.text).toBe(200);
         }
         const pick = <T>(list: T[], n: number) => list[n % list.length]!;
         const orders: { id: number; pharmacyId: number }[] = [];
@@ -272,7 +287,15 @@ describe(`backup and restore on ${here}`, () => {
   it(
     raceTest('a backup taken while payments and invoices are written is one consistent moment'),
     async () => {
-      const { body: open } = await owner.get('/api/invoices?tab=unpaid&limit=20');
+      // Invoices of pharmacies the licence gate lets through (the demo data leaves some out).
+      const { body: issues } = await owner.get('/api/licences/issues');
+      const refused = new Set(
+        issues.pharmacies
+          .filter((p: any) => p.problems.some((x: any) => x.problem === 'missing'))
+          .map((p: any) => p.pharmacyId),
+      );
+      const { body: unpaid } = await owner.get('/api/invoices?tab=unpaid&limit=40');
+      const open = unpaid.filter((invoice: any) => !refused.has(invoice.pharmacyId));
       expect(open.length).toBeGreaterThan(3);
       let writing = true;
       let written = 0;

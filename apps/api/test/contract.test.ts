@@ -169,6 +169,29 @@ describe('every operation of the document, as a user would call it', () => {
     });
   });
 
+  it('licences', async () => {
+    const licence = await call('licences.create', 201, {
+      path: { id: ids.pharmacy },
+      body: { kind: 'state_pharmacy', number: 'OR-55123', state: 'OR', expiresOn: '2030-06-30' },
+    });
+    ids.licence = licence.body.id;
+    await call('licences.list', 200, { path: { id: ids.pharmacy } });
+    await call('licences.get', 200, { path: { id: ids.licence } });
+    await call('licences.update', 200, {
+      path: { id: ids.licence },
+      body: { kind: 'state_pharmacy', number: 'OR-55123', state: 'OR', verified: true },
+    });
+    await call('licences.uploadDocument', 200, {
+      path: { id: ids.licence },
+      body: {
+        fileName: 'licence.pdf',
+        contentBase64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      },
+    });
+    await call('downloadLicencesIdDocument', 200, { path: { id: ids.licence } });
+    await call('licences.issues', 200);
+  });
+
   it('products, variants and the catalogue import', async () => {
     const product = await call('products.create', 201, {
       body: {
@@ -321,6 +344,7 @@ describe('every operation of the document, as a user would call it', () => {
   });
 
   it('deletes, children before parents', async () => {
+    await call('licences.delete', 200, { path: { id: ids.licence } });
     await call('payments.delete', 200, { path: { id: ids.payment } });
     await call('invoices.delete', 200, { path: { id: ids.invoice } });
     await call('orders.delete', 200, { path: { id: ids.order } });

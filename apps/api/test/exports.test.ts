@@ -211,7 +211,7 @@ describe('CSV exports of the lists', () => {
       /products-\d{4}-\d{2}-\d{2}\.csv/,
     );
     expect(header.join(',')).toBe(
-      'sku,name,category,default_price,active,variant_sku,size,color,material,sterile,package_qty,variant_price,notes',
+      'sku,name,category,default_price,active,variant_sku,size,color,material,sterile,package_qty,variant_price,notes,controlled_schedule,bulk_substance,variant_controlled_schedule,variant_bulk_substance',
     );
     expect(rows).toHaveLength(expected);
     const vials = csvOf(await c.get('/api/products.csv?category=Vial'), /.*/);

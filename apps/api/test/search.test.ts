@@ -134,7 +134,14 @@ describe('GET /api/search', () => {
     expect(await names('k\\s')).toEqual(['Back\\Slash Drugs']);
     expect((await find('_2')).body.products.map((p: any) => p.sku)).toEqual(['ST_20%']);
     const none = await find('%%');
-    expect(none.body).toEqual({ orders: [], invoices: [], pharmacies: [], products: [], lots: [] });
+    expect(none.body).toEqual({
+      orders: [],
+      invoices: [],
+      pharmacies: [],
+      products: [],
+      lots: [],
+      licences: [],
+    });
   });
 
   it('keeps each group to 10, newest documents first', async () => {

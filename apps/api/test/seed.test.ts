@@ -1,5 +1,5 @@
 import { moneyViolations } from '@pharm/db';
-import { todayIso } from '@pharm/validators';
+import { addDaysIso, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/index.js';
 import { createTestDb } from './helpers.js';
@@ -36,11 +36,27 @@ describe('demo seed', () => {
     ).toBe(true);
     expect(await moneyViolations(db)).toEqual([]);
 
+    // Issue 29: the gate is on and the licences show every status.
+    const settings = await db
+      .selectFrom('businessSettings')
+      .select('requireLicences')
+      .executeTakeFirstOrThrow();
+    expect(settings.requireLicences).toBe(true);
+    const licences = await db.selectFrom('licences').select(['kind', 'expiresOn']).execute();
+    const expired = licences.filter((l) => l.expiresOn !== null && l.expiresOn < today);
+    expect(expired).toHaveLength(1);
+    expect(licences.filter((l) => l.expiresOn === addDaysIso(today, 20))).toHaveLength(1);
+    expect(licences.some((l) => l.expiresOn === null)).toBe(true);
+    expect(new Set(licences.map((l) => l.kind))).toEqual(
+      new Set(['state_pharmacy', 'dea', 'outsourcing_503b', 'resale_certificate']),
+    );
+
     // A second run leaves what is there alone.
     const payments = await db.selectFrom('payments').select('id').execute();
     await seed(db, (line) => lines.push(line));
     expect(await db.selectFrom('invoices').select('id').execute()).toHaveLength(invoices.length);
     expect(await db.selectFrom('payments').select('id').execute()).toHaveLength(payments.length);
     expect(lines).toContain('invoices: already present, skipped');
+    expect(lines).toContain('licences: already present, skipped');
   }, 120_000);
 });

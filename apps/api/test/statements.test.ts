@@ -276,6 +276,8 @@ describe('credit hold', () => {
     });
     expect((await c.put('/api/settings', { holdDaysPastDue: 100 })).body).toEqual({
       holdDaysPastDue: 100,
+      requireLicences: false,
+      licenceWarningDays: 30,
     });
     expect((await c.get(`/api/pharmacies/${lateId}`)).body.creditHold).toBeNull();
     expect((await c.put('/api/settings', { holdDaysPastDue: 99 })).status).toBe(200);
@@ -340,7 +342,11 @@ describe('credit hold', () => {
       const res = await c.put('/api/settings', { holdDaysPastDue });
       expect(res.status).toBe(400);
     }
-    expect((await c.get('/api/settings')).body).toEqual({ holdDaysPastDue: 60 });
+    expect((await c.get('/api/settings')).body).toEqual({
+      holdDaysPastDue: 60,
+      requireLicences: false,
+      licenceWarningDays: 30,
+    });
     expect((await t.client().get('/api/settings')).status).toBe(401);
   });
 

@@ -1,5 +1,7 @@
 import type {
+  ControlledSchedule,
   InvoiceStatus,
+  LicenceKind,
   OrderStatus,
   PaymentMethod,
   PaymentTerms,
@@ -100,6 +102,34 @@ export interface PharmaciesTable {
   balance: Money;
   /** Optional; a balance above it puts the pharmacy on credit hold. */
   creditLimit: string | null;
+  /** US two-letter code; the licence gate reads it (migration 0014). */
+  shippingState: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A pharmacy's licence or registration (migration 0014). */
+export interface LicencesTable {
+  id: Id;
+  pharmacyId: number;
+  kind: LicenceKind;
+  number: string;
+  state: string | null;
+  schedules: ColumnType<
+    ControlledSchedule[],
+    ControlledSchedule[] | undefined,
+    ControlledSchedule[]
+  >;
+  issuedOn: string | null;
+  /** None: valid until one is set. */
+  expiresOn: string | null;
+  /** PDF, PNG or JPEG bytes (a Buffer on node-postgres, a Uint8Array on PGlite). */
+  document: Uint8Array | null;
+  documentType: string | null;
+  documentName: string | null;
+  verifiedBy: string | null;
+  verifiedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  notes: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -111,6 +141,8 @@ export interface ProductsTable {
   category: ProductCategory;
   defaultPrice: Money;
   active: Generated<boolean>;
+  controlledSchedule: ControlledSchedule | null;
+  bulkSubstance: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -126,6 +158,9 @@ export interface ProductVariantsTable {
   packageQty: Generated<number>;
   defaultPrice: Money;
   notes: string | null;
+  /** Its own schedule and bulk flag; none: the product's. */
+  controlledSchedule: ControlledSchedule | null;
+  bulkSubstance: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -252,6 +287,9 @@ export interface BusinessSettingsTable {
   id: Generated<boolean>;
   /** An open invoice more than this many days past due puts its pharmacy on credit hold. */
   holdDaysPastDue: Generated<number>;
+  /** The licence gate (issue 29); off on a fresh database. */
+  requireLicences: Generated<boolean>;
+  licenceWarningDays: Generated<number>;
 }
 
 export interface Database {
@@ -263,6 +301,7 @@ export interface Database {
   apiTokens: ApiTokensTable;
   authFailures: AuthFailuresTable;
   pharmacies: PharmaciesTable;
+  licences: LicencesTable;
   products: ProductsTable;
   productVariants: ProductVariantsTable;
   orders: OrdersTable;
@@ -280,6 +319,7 @@ export type User = Selectable<UsersTable>;
 export type Pharmacy = Selectable<PharmaciesTable>;
 export type NewPharmacy = Insertable<PharmaciesTable>;
 export type PharmacyUpdate = Updateable<PharmaciesTable>;
+export type Licence = Selectable<LicencesTable>;
 export type Product = Selectable<ProductsTable>;
 export type ProductVariant = Selectable<ProductVariantsTable>;
 export type Order = Selectable<OrdersTable>;

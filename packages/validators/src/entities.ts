@@ -9,6 +9,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'invoice',
   'payment',
   'settings',
+  'licence',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

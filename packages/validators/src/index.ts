@@ -20,3 +20,4 @@ export * from './backups.js';
 export * from './roles.js';
 export * from './access.js';
 export * from './sorts.js';
+export * from './licences.js';

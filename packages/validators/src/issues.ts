@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   DUPLICATE: 409,
   /** The record's state refuses the change (a status transition, a locked order, a reference). */
   CONFLICT: 409,
+  /** A licence the pharmacy must hold for this step is missing, expired or does not cover it. */
+  LICENCE_REQUIRED: 409,
   /** An idempotency key reused with another request. */
   MISMATCH: 422,
   RATE_LIMITED: 429,

@@ -87,13 +87,30 @@ const holdOverrideReason = z
   .nullish()
   .transform((value) => value || undefined);
 
+/**
+ * Sending or fulfilling the order of a pharmacy whose state licence is missing or expired needs
+ * an admin's reason (issue 29), which the activity log keeps; never for a DEA registration or a
+ * bulk substance.
+ */
+const licenceOverrideReason = z
+  .string({ error: 'Licence override reason must be text' })
+  .trim()
+  .max(1000, 'Licence override reason must be at most 1000 characters')
+  .nullish()
+  .transform((value) => value || undefined);
+
 /** PUT /api/orders/{id}: the full order (optionally with a new status), or only `{status}`. */
 export const orderStatusOnlySchema = z.strictObject({
   status: orderStatusField,
   holdOverrideReason,
+  licenceOverrideReason,
 });
 export const orderUpdateSchema = fullOrOnly(
-  orderSchema.extend({ status: orderStatusField.optional(), holdOverrideReason }),
+  orderSchema.extend({
+    status: orderStatusField.optional(),
+    holdOverrideReason,
+    licenceOverrideReason,
+  }),
   orderStatusOnlySchema,
 );
 

@@ -10,6 +10,7 @@ import {
   timestamp,
 } from './common.js';
 import { PHARMACY_SORTS } from './sorts.js';
+import { usStateField } from './licences.js';
 
 export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -44,6 +45,8 @@ export const pharmacySchema = z.object({
   phone: optionalText(50, 'Phone'),
   shippingAddress: optionalText(1000, 'Shipping address'),
   billingAddress: optionalText(1000, 'Billing address'),
+  /** Not given (or empty): taken from the shipping address's "City, ST 12345" ending. */
+  shippingState: usStateField('Shipping state').optional(),
   terms: termsField,
   notes: optionalText(5000, 'Notes'),
   creditLimit: z
@@ -82,6 +85,7 @@ export const pharmacyOutput = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   creditLimit: moneyAmount.nullable(),
+  shippingState: z.string().nullable(),
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);

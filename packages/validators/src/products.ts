@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from './categories.js';
+import { CONTROLLED_SCHEDULES } from './licences.js';
 import {
   count,
   entityId,
@@ -17,12 +18,31 @@ import { PRODUCT_SORTS } from './sorts.js';
 
 export const categoryField = z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' });
 
+/** A DEA schedule, or none ('' or null); issue 29's gate asks a DEA registration covering it. */
+export const controlledScheduleField = z
+  .preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .enum(CONTROLLED_SCHEDULES, {
+        error: `Controlled schedule must be one of ${CONTROLLED_SCHEDULES.join(', ')}`,
+      })
+      .nullish(),
+  )
+  .transform((value) => value ?? null);
+
+/** An active ingredient sold to compounders: only to a licensed 503A pharmacy or a 503B facility. */
+const bulkSubstanceField = z
+  .boolean({ error: 'Bulk substance must be true or false' })
+  .default(false);
+
 export const productSchema = z.object({
   sku: requiredText(100, 'SKU is required', 'SKU'),
   name: requiredText(255, 'Product name is required', 'Product name'),
   category: categoryField,
   defaultPrice: money('Default price is required', [0, 'Default price must be non-negative']),
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
+  controlledSchedule: controlledScheduleField,
+  bulkSubstance: bulkSubstanceField,
 });
 
 /** PUT /api/products/{id} takes the full product or only `{active}` (the list's toggle). */
@@ -43,6 +63,9 @@ const variantFields = {
     .max(1_000_000, 'Package quantity must be at most 1,000,000'),
   defaultPrice: money('Price is required', [0, 'Price must be non-negative']),
   notes: optionalText(5000, 'Notes'),
+  /** The variant's own; none: its product's. */
+  controlledSchedule: controlledScheduleField,
+  bulkSubstance: bulkSubstanceField,
 };
 
 /** A variant's own fields: the product form's table columns and what a catalogue import compares. */
@@ -55,6 +78,8 @@ export const VARIANT_FIELDS = [
   'packageQty',
   'defaultPrice',
   'notes',
+  'controlledSchedule',
+  'bulkSubstance',
 ] as const satisfies readonly (keyof typeof variantFields)[];
 
 /** POST /api/product-variants: one variant of an existing product. */
@@ -168,6 +193,8 @@ export const variantOutput = z.object({
   notes: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  controlledSchedule: z.enum(CONTROLLED_SCHEDULES).nullable(),
+  bulkSubstance: z.boolean(),
 });
 
 /** A product with its variants. */
@@ -180,6 +207,8 @@ export const productOutput = z.object({
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  controlledSchedule: z.enum(CONTROLLED_SCHEDULES).nullable(),
+  bulkSubstance: z.boolean(),
   variants: z.array(variantOutput),
   variantCount: count,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
 import { count, moneyAmount, recordId } from './common.js';
+import { LICENCE_KINDS } from './licences.js';
 
 export const searchSchema = z.object({
   q: z
@@ -15,6 +16,16 @@ const byName = z.object({ name: z.string() });
 /** Global search: up to SEARCH_GROUP_LIMIT matches of each kind. */
 export const searchOutput = z.object({
   pharmacies: z.array(z.object({ id: recordId, name: z.string(), email: z.string() })),
+  /** Licences by number (issue 29): the module's group follows the pharmacies'. */
+  licences: z.array(
+    z.object({
+      id: recordId,
+      number: z.string(),
+      kind: z.enum(LICENCE_KINDS),
+      pharmacyId: recordId,
+      pharmacy: byName,
+    }),
+  ),
   products: z.array(
     z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
   ),
@@ -26,3 +37,4 @@ export const searchOutput = z.object({
   ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
 });
+export type SearchOutput = z.output<typeof searchOutput>;

@@ -75,5 +75,18 @@ export const settingsSchema = z.object({
     .int('Days past due must be a whole number')
     .min(1, 'Days past due must be at least 1')
     .max(3650, 'Days past due must be at most 3650'),
+  /** The licence gate (issue 29); a PUT that leaves it out keeps it. */
+  requireLicences: z.boolean({ error: 'Require licences must be true or false' }).optional(),
+  /** A licence expiring within this many days is listed as expiring; a PUT that leaves it out keeps it. */
+  licenceWarningDays: z
+    .number({ error: 'Warning days must be a whole number' })
+    .int('Warning days must be a whole number')
+    .min(1, 'Warning days must be at least 1')
+    .max(365, 'Warning days must be at most 365')
+    .optional(),
 });
-export type Settings = z.output<typeof settingsSchema>;
+export type SettingsInput = z.output<typeof settingsSchema>;
+
+/** What GET/PUT /api/settings answer: every setting. */
+export const settingsOutput = settingsSchema.required();
+export type Settings = z.output<typeof settingsOutput>;

@@ -5,6 +5,7 @@ import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
+import { licencesModule } from './licences/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { pharmaciesModule } from './pharmacies/index.js';
@@ -26,6 +27,7 @@ export const modules = [
   authModule,
   dashboardModule,
   pharmaciesModule,
+  licencesModule,
   productsModule,
   ordersModule,
   invoicesModule,

@@ -7,6 +7,7 @@ import { createCaller } from '../root.js';
 import { hashPassword } from '../modules/auth/service.js';
 import type { SeedContext } from './context.js';
 import { seedInvoices } from './invoices.js';
+import { seedLicences } from './licences.js';
 import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
@@ -41,6 +42,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   await seedProducts(ctx);
   await seedOrders(ctx);
   await seedInvoices(ctx);
+  await seedLicences(ctx);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

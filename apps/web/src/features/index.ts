@@ -1,6 +1,7 @@
 import { activity } from './activity/feature';
 import { dashboard } from './dashboard/feature';
 import { invoices } from './invoices/feature';
+import { licences } from './licences/feature';
 import { orders } from './orders/feature';
 import { payments } from './payments/feature';
 import { pharmacies } from './pharmacies/feature';
@@ -20,6 +21,7 @@ export const FEATURES = [
   invoices,
   payments,
   pharmacies,
+  licences,
   products,
   reports,
   recall,

@@ -11,13 +11,20 @@ export type Caller = ReturnType<typeof createCaller>;
 export interface FileDownload {
   filename: string;
   body: Buffer | Readable;
+  /** The type of a `scan`, read from the file itself. */
+  contentType?: string;
 }
 
 export const FILE_TYPES = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   gzip: 'application/gzip',
+  /** A scanned document kept as uploaded: PDF, PNG or JPEG (the download says which). */
+  scan: 'application/octet-stream',
 } as const;
+
+/** The media types a `scan` is answered as. */
+export const SCAN_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 /**
  * A GET path that answers a file (a PDF, a CSV export, a backup): binary, so not a tRPC

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PRODUCT_VERSION } from '../../version.js';
 import type { AppModule } from '../module.js';
 import { RETRY_AFTER_SECONDS } from './errors.js';
-import { FILE_TYPES, type FileRoute } from './files.js';
+import { FILE_TYPES, SCAN_TYPES, type FileRoute } from './files.js';
 import { inputSchema, restInput, restProcedures, type RestProcedure } from './rest-meta.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -167,7 +167,7 @@ function fileOperation(module: AppModule, route: FileRoute): Operation {
   const path = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
   const input = route.input && jsonSchema(route.input, 'input');
   const query = Object.keys(input?.properties ?? {}).filter((name) => !path.includes(name));
-  const mediaType = FILE_TYPES[route.type];
+  const mediaTypes = route.type === 'scan' ? SCAN_TYPES : [FILE_TYPES[route.type]];
   return {
     // '/api/orders/:id/download' → 'downloadOrdersIdDownload'
     operationId: `download${route.path.slice('/api'.length).replace(/[/:.]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
@@ -183,7 +183,12 @@ function fileOperation(module: AppModule, route: FileRoute): Operation {
             schema: { type: 'string' },
           },
         },
-        content: { [mediaType]: route.type === 'csv' ? { schema: { type: 'string' } } : {} },
+        content: Object.fromEntries(
+          mediaTypes.map((type) => [
+            type,
+            route.type === 'csv' ? { schema: { type: 'string' } } : {},
+          ]),
+        ),
       },
       ...errorResponses([400, 401, ...(path.length ? [404 as const] : []), 503]),
     },

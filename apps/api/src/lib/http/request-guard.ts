@@ -81,6 +81,12 @@ export function createHostGuard(policy: HostPolicy) {
 export const BODY_LIMIT = 5 * 1024 * 1024;
 
 /**
+ * The one larger limit: a licence document of up to 5 MiB sent as base64 in JSON (4/3 of it,
+ * about 6.7 MiB, plus the JSON around it). Declared by that route (RestMeta.bodyLimit).
+ */
+export const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
+
+/**
  * docs/rules.md §6, for every request that is not a read, whatever its path and however that path
  * is spelt (the router decodes `/%61pi/...` into `/api/...`, so a prefix test on the raw URL is
  * no guard at all):
@@ -112,9 +118,14 @@ export function createWriteGuard(policy: HostPolicy) {
     }
 
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT) {
+    // A route may declare its own limit (Fastify checks the body against it too); any other
+    // path, matched or not, has the server's, BODY_LIMIT (server.ts).
+    const limit = req.routeOptions.bodyLimit;
+    if (length > limit) {
       reply.header('connection', 'close');
-      return reply.status(413).send({ message: 'The request body is larger than 5 MiB' });
+      return reply.status(413).send({
+        message: `The request body is larger than ${Math.round(limit / 1024 / 1024)} MiB`,
+      });
     }
     const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
     const contentType = req.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();

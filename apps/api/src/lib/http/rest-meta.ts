@@ -22,6 +22,8 @@ export interface RestMeta {
   headers?: Readonly<Record<string, string>>;
   /** Boolean query fields that also take '1' and '0' (the web's links write `?hold=1`). */
   oneOrZero?: readonly string[];
+  /** A larger body than the server's BODY_LIMIT, for the one route that takes a file. */
+  bodyLimit?: number;
   /** Failure statuses of this path beyond those every path of its kind can answer. */
   errors?: readonly (401 | 422 | 429 | 502)[];
 }

@@ -135,6 +135,7 @@ export function registerRestRoutes(
     app.route({
       method: rest.method,
       url: fastifyPath(rest.path),
+      ...(rest.bodyLimit ? { bodyLimit: rest.bodyLimit } : {}),
       handler: async (req, reply) => {
         try {
           const input = buildInput(req);
@@ -170,12 +171,13 @@ export function registerRestRoutes(
         const file = await route.send(createCaller(ctx), buildInput(req), ctx.heavyWork);
         return reply
           .status(200)
-          .header('Content-Type', FILE_TYPES[route.type])
+          .header('Content-Type', file.contentType ?? FILE_TYPES[route.type])
           .header(
             'Content-Disposition',
             `${route.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
           )
           .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
           .send(file.body);
       } catch (cause) {
         return sendError(req, reply, cause);

@@ -196,7 +196,8 @@ export async function logActivities(trx: Db, entries: readonly ActivityEntry[]):
 export function changesOf(action: ActivityAction, details: ActivityDetails): FieldChange[] {
   const own =
     action === 'update'
-      ? (details.changes ?? [])
+      ? // jsonb keeps an object's keys in its own order: each change is given in the answer's.
+        (details.changes ?? []).map(({ field, from, to }) => ({ field, from, to }))
       : Object.entries(details.snapshot ?? {})
           .filter(([field]) => !NOT_COMPARED.has(field))
           .map(([field, value]) =>

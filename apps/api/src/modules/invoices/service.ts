@@ -43,6 +43,7 @@ import { ordersSelling } from '../products/sold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { invoiceEntity } from './entity.js';
+import { checkLicences } from '../licences/gate.js';
 import { paymentEntity } from '../payments/entity.js';
 
 export interface InvoiceListItem extends Invoice {
@@ -401,6 +402,21 @@ export function invoiceSnapshot(
   };
 }
 
+/**
+ * Issuing an invoice needs the licences (licences/gate.ts) for the lines of the order it is made
+ * from; its pharmacy is locked already (lockPharmacies, before the order and the invoice). No
+ * override here: the admin's override is for an order's send or fulfil.
+ */
+async function checkInvoiceLicences(
+  trx: Db,
+  pharmacyId: number,
+  orderId: number | null,
+  action: string,
+): Promise<void> {
+  const lines = orderId ? ((await lineItemsOf(trx, 'order', [orderId])).get(orderId) ?? []) : [];
+  await checkLicences(trx, { pharmacyId, lines, action, role: null });
+}
+
 export function createInvoice(db: Db, data: InvoiceData, userId: string): Promise<InvoiceDetails> {
   return inTransaction(db, async (trx) => {
     await lockPharmacies(trx, [data.pharmacyId]);
@@ -413,6 +429,9 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     const requested = data.status ?? 'Draft';
     checkRequestedStatus(null, requested, totals.total, 'An invoice');
     const status = settledStatus(requested, 0, totals.total);
+    if (status !== 'Draft') {
+      await checkInvoiceLicences(trx, data.pharmacyId, order?.id ?? null, 'issue an invoice');
+    }
 
     // Taken last before the insert: the counter row stays locked until commit.
     const invoiceNumber = await nextDocumentNumber(trx, invoiceEntity);
@@ -494,6 +513,14 @@ export function updateInvoice(
       checkRequestedStatus(from, to, toCents(current.balance), label);
       const before = await getInvoice(trx, id);
       if (to === from) return before;
+      if (from === 'Draft') {
+        await checkInvoiceLicences(
+          trx,
+          current.pharmacyId,
+          current.fromOrderId,
+          `issue invoice ${current.invoiceNumber}`,
+        );
+      }
       await trx
         .updateTable('invoices')
         .set({
@@ -532,6 +559,14 @@ export function updateInvoice(
     const from = current.status;
     if (data.status) checkRequestedStatus(from, data.status, totals.total - paid, label);
     const status = settledStatus(data.status ?? from, paid, totals.total);
+    if (from === 'Draft' && status !== 'Draft') {
+      await checkInvoiceLicences(
+        trx,
+        data.pharmacyId,
+        data.fromOrderId,
+        `issue invoice ${current.invoiceNumber}`,
+      );
+    }
 
     const before = await getInvoice(trx, id);
     await trx

@@ -25,6 +25,8 @@ import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { ordersSelling } from '../products/sold.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
 import { orderEntity } from './entity.js';
+import { checkLicences, lockPharmacyForGate } from '../licences/gate.js';
+import { movedMeanwhile } from '../invoices/balances.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
@@ -255,13 +257,23 @@ export function updateOrder(
   const userId = actor.id;
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return inTransaction(db, async (trx) => {
+    // The pharmacy before the order (the lock order): the licence gate reads its licences, and
+    // licence writes lock the same row. Read unlocked first, so a move meanwhile starts over.
+    const located = await trx
+      .selectFrom('orders')
+      .select('pharmacyId')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!located) throw notFound('Order');
+    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : located.pharmacyId;
+    await lockPharmacyForGate(trx, pharmacyId);
     const current = await lockOrThrow(trx, orderEntity, id);
+    if (current.pharmacyId !== located.pharmacyId) throw movedMeanwhile();
     const from = current.status;
     const to = data.status ?? from;
     if (!canTransitionOrder(from, to)) {
       throw conflict(`Cannot change order status from ${from} to ${to}`);
     }
-    const pharmacyId = 'pharmacyId' in data ? data.pharmacyId : current.pharmacyId;
     const holdOverride =
       from === 'Draft' && to === 'Sent'
         ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
@@ -269,6 +281,19 @@ export function updateOrder(
     // Asked only when the hold is really overridden: a reason sent for a pharmacy not on hold
     // overrides nothing.
     if (holdOverride) authorize(actor.role, 'creditHold.override');
+    const licenceOverride =
+      to !== from && (to === 'Sent' || to === 'Fulfilled')
+        ? await checkLicences(trx, {
+            pharmacyId,
+            lines:
+              'lineItems' in data
+                ? data.lineItems
+                : ((await lineItemsOf(trx, 'order', [id])).get(id) ?? []),
+            action: `${to === 'Sent' ? 'send' : 'fulfil'} order ${current.orderNumber}`,
+            overrideReason: data.licenceOverrideReason,
+            role: actor.role,
+          })
+        : null;
 
     const before = await getOrder(trx, id);
 
@@ -283,7 +308,6 @@ export function updateOrder(
       if (!isOrderEditable(from)) {
         throw conflict(`Order ${current.orderNumber} is ${from} and can no longer be edited`);
       }
-      if (data.pharmacyId !== current.pharmacyId) await lockPharmacy(trx, data.pharmacyId);
       await trx
         .updateTable('orders')
         .set({
@@ -307,7 +331,10 @@ export function updateOrder(
       { entity: orderEntity, id, userId },
       orderSnapshot(before),
       orderSnapshot(after),
-      holdOverride ? { creditHoldOverride: holdOverride } : {},
+      {
+        ...(holdOverride ? { creditHoldOverride: holdOverride } : {}),
+        ...(licenceOverride ? { licenceOverride } : {}),
+      },
     );
     return after;
   });

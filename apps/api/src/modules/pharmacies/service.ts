@@ -1,11 +1,12 @@
 import type { Db, Pharmacy } from '@pharm/db';
-import type {
-  CreditHold,
-  Page,
-  PharmacyData,
-  PharmacyListQuery,
-  PharmacySort,
-  SortedListCursor,
+import {
+  stateOfAddress,
+  type CreditHold,
+  type Page,
+  type PharmacyData,
+  type PharmacyListQuery,
+  type PharmacySort,
+  type SortedListCursor,
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { deleteEntry, logActivities, logCreate, logUpdate } from '../activity/record.js';
@@ -124,6 +125,11 @@ export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold>
   return withCreditHold(pharmacy);
 }
 
+/** The row to write: the shipping state as given, else read off the shipping address. */
+function pharmacyRow(data: PharmacyData) {
+  return { ...data, shippingState: data.shippingState ?? stateOfAddress(data.shippingAddress) };
+}
+
 export function createPharmacy(
   db: Db,
   data: PharmacyData,
@@ -134,7 +140,7 @@ export function createPharmacy(
   return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .insertInto('pharmacies')
-      .values(data)
+      .values(pharmacyRow(data))
       .returningAll()
       .executeTakeFirstOrThrow();
     await logCreate(trx, { entity: pharmacyEntity, id: pharmacy.id, userId }, pharmacy);
@@ -174,7 +180,7 @@ export function updatePharmacy(
     authorizeChanges(actor, before, data);
     const pharmacy = await trx
       .updateTable('pharmacies')
-      .set({ ...data, updatedAt: sql`now()` })
+      .set({ ...pharmacyRow(data), updatedAt: sql`now()` })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

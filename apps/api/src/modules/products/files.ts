@@ -29,6 +29,10 @@ export const PRODUCT_COLUMNS = [
   'package_qty',
   'variant_price',
   'notes',
+  'controlled_schedule',
+  'bulk_substance',
+  'variant_controlled_schedule',
+  'variant_bulk_substance',
 ] as const;
 
 /** A product's rows: one per variant, or one with the variant columns empty when it has none. */
@@ -40,7 +44,10 @@ export function productRows(product: ProductWithVariantsData): Cell[][] {
     product.defaultPrice,
     product.active,
   ];
-  if (!product.variants.length) return [[...head, null, null, null, null, null, null, null, null]];
+  const controls: Cell[] = [product.controlledSchedule, product.bulkSubstance];
+  if (!product.variants.length) {
+    return [[...head, null, null, null, null, null, null, null, null, ...controls, null, null]];
+  }
   return product.variants.map((v) => [
     ...head,
     v.variantSku,
@@ -51,6 +58,9 @@ export function productRows(product: ProductWithVariantsData): Cell[][] {
     v.packageQty,
     v.defaultPrice,
     v.notes,
+    ...controls,
+    v.controlledSchedule,
+    v.bulkSubstance,
   ]);
 }
 

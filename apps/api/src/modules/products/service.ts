@@ -54,6 +54,8 @@ export function productSnapshot(
     category: fields.category,
     defaultPrice: fields.defaultPrice,
     active: fields.active,
+    controlledSchedule: fields.controlledSchedule,
+    bulkSubstance: fields.bulkSubstance,
     variants: variants.map((v) => ({
       variantSku: v.variantSku,
       size: v.size,
@@ -63,6 +65,8 @@ export function productSnapshot(
       packageQty: v.packageQty,
       defaultPrice: v.defaultPrice,
       notes: v.notes,
+      controlledSchedule: v.controlledSchedule,
+      bulkSubstance: v.bulkSubstance,
     })),
   };
 }
@@ -289,7 +293,9 @@ function sameVariant(before: ProductVariant, after: VariantFields): boolean {
     before.sterile === after.sterile &&
     before.packageQty === after.packageQty &&
     before.defaultPrice === after.defaultPrice &&
-    before.notes === after.notes
+    before.notes === after.notes &&
+    before.controlledSchedule === after.controlledSchedule &&
+    before.bulkSubstance === after.bulkSubstance
   );
 }
 

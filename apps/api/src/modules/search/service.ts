@@ -1,5 +1,6 @@
 import type { Db } from '@pharm/db';
 import { can, type Role } from '@pharm/validators/roles';
+import type { SearchOutput } from '@pharm/validators';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import type { SearchQuery } from '../../lib/search.js';
@@ -13,6 +14,8 @@ export interface SearchResults {
   products: { id: number; name: string; sku: string; category: string }[];
   /** Lot numbers starting with the text, each with how many invoices shipped it (issue 12). */
   lots: { lotNumber: string; invoiceCount: number }[];
+  /** Licences by number, with their pharmacy (issue 29). */
+  licences: SearchOutput['licences'];
 }
 
 /**

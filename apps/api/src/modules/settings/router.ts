@@ -1,4 +1,4 @@
-import { settingsSchema } from '@pharm/validators';
+import { settingsOutput, settingsSchema } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import { getSettings, updateSettings } from './service.js';
 
@@ -6,16 +6,25 @@ export const settingsRouter = createTRPCRouter({
   get: protectedProcedure
     .meta({
       permission: 'settings.read',
-      rest: { method: 'GET', path: '/api/settings', summary: 'The credit-hold settings' },
+      rest: {
+        method: 'GET',
+        path: '/api/settings',
+        summary: 'The business settings: credit hold and licences',
+      },
     })
-    .output(answers(settingsSchema))
+    .output(answers(settingsOutput))
     .query(({ ctx }) => getSettings(ctx.db)),
   update: protectedProcedure
     .meta({
       permission: 'settings.creditHold',
-      rest: { method: 'PUT', path: '/api/settings', summary: 'Change the credit-hold settings' },
+      rest: {
+        method: 'PUT',
+        path: '/api/settings',
+        summary:
+          'Change the business settings (those left out keep their values; the licence settings need `settings.write`)',
+      },
     })
     .input(settingsSchema)
-    .output(answers(settingsSchema))
+    .output(answers(settingsOutput))
     .mutation(({ ctx, input }) => updateSettings(ctx.db, input, ctx.user)),
 });

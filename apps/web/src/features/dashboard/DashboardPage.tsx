@@ -5,6 +5,7 @@ import {
   LuCreditCard,
   LuShieldAlert,
   LuDollarSign,
+  LuFileBadge,
   LuFileText,
   LuPackagePlus,
   LuShoppingCart,
@@ -46,6 +47,7 @@ function ViewAll({ to, label }: { to: '/orders' | '/invoices'; label: string }) 
 
 export function DashboardPage() {
   const summary = trpc.dashboard.summary.useQuery();
+  const licences = trpc.licences.issues.useQuery();
   const recent = trpc.dashboard.recent.useQuery();
   const today = todayIso();
   const recentError = recent.isError ? errorMessage(recent.error) : null;
@@ -54,7 +56,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" description="Overview of your supply chain operations" />
       <Stack gap="6">
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 5 }} gap="4">
           <StatCard
             testId="stat-open-orders"
             label="Open Orders"
@@ -90,6 +92,26 @@ export function DashboardPage() {
               hint="Pharmacies past due or over their limit"
               icon={<LuShieldAlert />}
               loading={summary.isPending}
+            />
+          </Link>
+          <Link to="/pharmacies" search={{ tab: 'licences' }} style={{ borderRadius: '0.75rem' }}>
+            <StatCard
+              testId="stat-licence-issues"
+              label="Licence issues"
+              value={
+                licences.data
+                  ? (licences.data.counts.expired + licences.data.counts.missing).toLocaleString(
+                      'en-US',
+                    )
+                  : EMPTY
+              }
+              hint={
+                licences.data
+                  ? `${licences.data.counts.expired} expired · ${licences.data.counts.expiring} expiring · ${licences.data.counts.missing} missing · ${licences.data.counts.no_expiry} no expiry date`
+                  : 'Expired, expiring or missing licences'
+              }
+              icon={<LuFileBadge />}
+              loading={licences.isPending}
             />
           </Link>
         </SimpleGrid>

@@ -73,6 +73,14 @@ interface ListPageParts<TItem, TState> {
   header?: ReactNode;
   /** The page's actions, a hook called at every render of the page. */
   useActions?: () => ListActions<TItem, TState>;
+  /**
+   * A tab whose panel is not the list's rows (the pharmacies' licence issues): its content for
+   * the open tab and filter text, or null for the rows. `view` opens a record's details.
+   */
+  tabPanel?: (
+    search: { tab: string | undefined; q: string | undefined },
+    view: (item: TItem) => void,
+  ) => ReactNode;
 }
 
 /**
@@ -91,7 +99,7 @@ export function listPage<
   TSort extends string,
 >(
   list: ListDefinition<TItem, TError, TKey, TPageParam, TTab, TCursor, TSort>,
-  { columns, details: Details, header, ...parts }: ListPageParts<TItem, TState>,
+  { columns, details: Details, header, tabPanel, ...parts }: ListPageParts<TItem, TState>,
 ) {
   const useActions: () => ListActions<TItem, TState> | undefined = parts.useActions ?? noActions;
   const { names, tabs, empty } = list;
@@ -242,7 +250,7 @@ export function listPage<
               )
             }
           >
-            {listWithControls}
+            {tabPanel?.({ tab: params.tab, q: search.q }, on.view) ?? listWithControls}
           </ListTabs>
         ) : (
           <>

@@ -16,7 +16,6 @@ import {
 } from '@pharm/validators';
 import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -24,7 +23,8 @@ import * as doc from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import { itemsLabel, type OrderDetails } from './format';
-import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
+import { useHoldOverride, withOverrides } from './HoldOverride';
+import { LicenceWarning } from '../licences/LicenceWarning';
 import { LineItemsTable } from './LineItemsTable';
 import { ordersList } from './list';
 import {
@@ -99,6 +99,10 @@ export function OrderForm({
   const holdOverride = useHoldOverride();
   const pharmacyId = useWatch({ control, name: 'pharmacyId' });
   const hold = pharmacies.find((pharmacy) => pharmacy.id === pharmacyId)?.creditHold ?? null;
+  const licenceWarning = trpc.licences.warning.useQuery(
+    { pharmacyId },
+    { enabled: Number.isInteger(pharmacyId) && pharmacyId > 0 },
+  ).data;
   const create = trpc.orders.create.useMutation();
   const update = trpc.orders.update.useMutation();
 
@@ -151,21 +155,15 @@ export function OrderForm({
   };
 
   /**
-   * Sends the saved draft; a credit hold asks for the reason to override it (false: the user
+   * Sends the saved draft; a credit hold (or, for an admin, a missing state licence) asks for the
+   * reason to override it (false: the user
    * cancelled).
    */
   const send = async (id: number, data: OrderData) => {
-    try {
-      await update.mutateAsync({ id, data: { ...data, status: 'Sent' } });
-    } catch (error) {
-      if (!isCreditHoldRefusal(error)) throw error;
-      const reason = await holdOverride.ask(errorMessage(error));
-      if (reason === null) return false;
-      await update.mutateAsync({
-        id,
-        data: { ...data, status: 'Sent', holdOverrideReason: reason },
-      });
-    }
+    const sent = await withOverrides(holdOverride.ask, (reasons) =>
+      update.mutateAsync({ id, data: { ...data, status: 'Sent', ...reasons } }),
+    );
+    if (!sent) return false;
   };
 
   const onSubmit = useRecordSubmit(form, ordersList, {
@@ -203,11 +201,16 @@ export function OrderForm({
             }))}
             error={errors.pharmacyId?.message}
             helper={
-              hold ? (
-                <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
-                  <CreditHoldBadge hold={hold} me="2" size="sm" />
-                  {hold.reason}; sending this order needs an override reason.
-                </Field.HelperText>
+              hold || licenceWarning ? (
+                <>
+                  {hold ? (
+                    <Field.HelperText color="red.600" data-testid="order-pharmacy-hold">
+                      <CreditHoldBadge hold={hold} me="2" size="sm" />
+                      {hold.reason}; sending this order needs an override reason.
+                    </Field.HelperText>
+                  ) : null}
+                  {licenceWarning ? <LicenceWarning warning={licenceWarning} /> : null}
+                </>
               ) : null
             }
             {...register('pharmacyId', { valueAsNumber: true })}

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { downloadOrderPdf } from './download';
-import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
+import { useHoldOverride, withOverrides } from './HoldOverride';
 
 /** Status changes and PDF downloads, with the spec's toasts: the list's actions (ListScreen.tsx). */
 export function useOrderActions() {
@@ -28,18 +28,15 @@ export function useOrderActions() {
   }, []);
   const { mutateAsync } = setStatus;
   const { ask } = holdOverride;
-  // Sending for a pharmacy on credit hold is refused; the user may override it with a reason.
+  // Sending for a pharmacy on credit hold is refused, and sending or fulfilling without a valid
+  // licence; the user may override the hold, an admin a missing state licence, with a reason.
   const changeStatus = useCallback(
     async (id: number, status: OrderStatus) => {
       try {
-        try {
-          await mutateAsync({ id, data: { status } });
-        } catch (error) {
-          if (!isCreditHoldRefusal(error)) throw error;
-          const reason = await ask(errorMessage(error));
-          if (reason === null) return;
-          await mutateAsync({ id, data: { status, holdOverrideReason: reason } });
-        }
+        const done = await withOverrides(ask, (reasons) =>
+          mutateAsync({ id, data: { status, ...reasons } }),
+        );
+        if (!done) return;
         notify.success('Order updated successfully');
         await utils.orders.invalidate();
       } catch (error) {
@@ -62,7 +59,7 @@ export function useOrderActions() {
       download,
       changeStatus,
     }),
-    /** The credit hold override dialog. */
+    /** The override dialog (credit hold, licence). */
     dialogs: holdOverride.dialog,
   };
 }

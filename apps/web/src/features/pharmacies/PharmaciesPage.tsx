@@ -11,6 +11,10 @@ import { AddressPreview } from './AddressPreview';
 import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { pharmaciesList } from './list';
+import { LicenceIssuesPanel } from '../licences/LicenceIssuesPanel';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
 
 const PharmacyDetailsDialog = lazy(() =>
   import('./PharmacyDetailsDialog').then((m) => ({ default: m.PharmacyDetailsDialog })),
@@ -67,7 +71,25 @@ const COLUMNS: Column<Pharmacy>[] = [
   )),
 ];
 
+/** Opens a pharmacy of the licence issues (the tab lists them by id) in its details dialog. */
+function LicenceIssuesTab({ q, view }: { q: string | undefined; view: (p: Pharmacy) => void }) {
+  const utils = trpc.useUtils();
+  return (
+    <LicenceIssuesPanel
+      q={q}
+      onOpen={(id) => {
+        utils.pharmacies.get
+          .fetch({ id })
+          .then(view)
+          .catch((error: unknown) => notify.error('Error', errorMessage(error)));
+      }}
+    />
+  );
+}
+
 export const PharmaciesPage = listPage(pharmaciesList, {
   columns: COLUMNS,
   details: PharmacyDetailsDialog,
+  tabPanel: ({ tab, q }, view) =>
+    tab === 'licences' ? <LicenceIssuesTab q={q} view={view} /> : null,
 });

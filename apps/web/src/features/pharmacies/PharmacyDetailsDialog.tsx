@@ -18,6 +18,7 @@ import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { OpenPageButton } from '../records/RecordLink';
+import { LicencesSection } from '../licences/LicencesSection';
 
 /** Every field of one pharmacy, read-only. */
 export function PharmacyDetailsDialog({
@@ -78,6 +79,7 @@ export function PharmacyDetailsDialog({
             <DetailsItem label="Shipping Address">
               <Multiline value={shown.shippingAddress} />
             </DetailsItem>
+            <DetailsItem label="Shipping State">{shown.shippingState ?? EMPTY}</DetailsItem>
             <DetailsItem label="Billing Address">
               <Multiline value={shown.billingAddress} />
             </DetailsItem>
@@ -87,6 +89,7 @@ export function PharmacyDetailsDialog({
             <DetailsItem label="Created">{formatDate(shown.createdAt)}</DetailsItem>
             <DetailsItem label="Updated">{formatDate(shown.updatedAt)}</DetailsItem>
           </DetailsList>
+          <LicencesSection pharmacyId={shown.id} />
         </DetailsContent>
       ) : null}
     </DetailsDialog>

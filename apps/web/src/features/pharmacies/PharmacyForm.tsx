@@ -1,10 +1,11 @@
 import { Button, Field, Flex, GridItem, Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { LuCopy } from 'react-icons/lu';
 import {
   DEFAULT_TERMS,
   pharmacySchema,
+  stateOfAddress,
   type PharmacyData,
   type PharmacyInput,
 } from '@pharm/validators';
@@ -25,6 +26,7 @@ const FIELDS: readonly FieldPath<PharmacyInput>[] = [
   'terms',
   'creditLimit',
   'shippingAddress',
+  'shippingState',
   'billingAddress',
   'notes',
 ];
@@ -37,6 +39,11 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
     phone: pharmacy?.phone ?? '',
     terms: pharmacy ? termsValue(pharmacy.terms) : DEFAULT_TERMS,
     shippingAddress: pharmacy?.shippingAddress ?? '',
+    // Empty while it is the one the address gives: the server then reads it off the address again.
+    shippingState:
+      pharmacy?.shippingState && pharmacy.shippingState !== stateOfAddress(pharmacy.shippingAddress)
+        ? pharmacy.shippingState
+        : '',
     billingAddress: pharmacy?.billingAddress ?? '',
     notes: pharmacy?.notes ?? '',
     creditLimit: pharmacy?.creditLimit ?? '',
@@ -50,7 +57,8 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
     resolver: zodResolver(pharmacySchema),
     defaultValues: toFormValues(pharmacy),
   });
-  const { register, setValue, getValues } = form;
+  const { register, setValue, getValues, control } = form;
+  const shippingAddress = useWatch({ control, name: 'shippingAddress' });
   const { errors, isSubmitting } = form.formState;
   const create = trpc.pharmacies.create.useMutation();
   const update = trpc.pharmacies.update.useMutation();
@@ -131,6 +139,14 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
           />
           <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
         </Field.Root>
+        <FormField label="Shipping state" error={errors.shippingState?.message}>
+          <Input
+            maxLength={2}
+            textTransform="uppercase"
+            placeholder={`From the address: ${stateOfAddress(shippingAddress) ?? 'none found'}`}
+            {...register('shippingState')}
+          />
+        </FormField>
         <Field.Root invalid={!!errors.billingAddress}>
           <Flex w="full" h="6" align="center" justify="space-between" gap="2">
             <Field.Label>Billing address</Field.Label>

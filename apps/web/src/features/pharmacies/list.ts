@@ -2,10 +2,14 @@ import { PHARMACY_SORTS, type PharmacySort } from '@pharm/validators/sorts';
 import { api } from '../../lib/api';
 import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 
-/** All pharmacies, or only those on credit hold (`?tab=hold`, where the dashboard links). */
+/**
+ * All pharmacies, only those on credit hold (`?tab=hold`), or their licence problems
+ * (`?tab=licences`, issue 29); the dashboard links to both.
+ */
 export const PHARMACY_LIST_TABS = [
   { value: 'all', label: 'All' },
   { value: 'hold', label: 'On credit hold' },
+  { value: 'licences', label: 'Licence issues' },
 ] as const;
 
 type PharmacyListTab = (typeof PHARMACY_LIST_TABS)[number]['value'];

@@ -20,6 +20,7 @@ import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-f
 import { LuPlus, LuTrash2, LuWandSparkles } from 'react-icons/lu';
 import {
   autoVariantSku,
+  CONTROLLED_SCHEDULES,
   PRODUCT_CATEGORIES,
   productWithVariantsSchema,
   type ProductCategory,
@@ -44,6 +45,8 @@ const PRODUCT_FIELDS: readonly FieldPath<FormValues>[] = [
   'category',
   'defaultPrice',
   'active',
+  'controlledSchedule',
+  'bulkSubstance',
 ];
 
 function toFormValues(product?: Product): FormValues {
@@ -54,6 +57,8 @@ function toFormValues(product?: Product): FormValues {
     category: (product?.category ?? '') as ProductCategory,
     defaultPrice: product?.defaultPrice ?? '',
     active: product?.active ?? true,
+    controlledSchedule: product?.controlledSchedule ?? '',
+    bulkSubstance: product?.bulkSubstance ?? false,
     variants: (product?.variants ?? []).map((v) => ({
       id: v.id,
       variantSku: v.variantSku,
@@ -64,6 +69,9 @@ function toFormValues(product?: Product): FormValues {
       packageQty: v.packageQty,
       defaultPrice: v.defaultPrice,
       notes: v.notes ?? '',
+      // Not in the table: a variant keeps its own schedule and bulk flag (the CSV sets them).
+      controlledSchedule: v.controlledSchedule,
+      bulkSubstance: v.bulkSubstance,
     })),
   };
 }
@@ -78,6 +86,8 @@ function blankVariant(defaultPrice: string): VariantValues {
     packageQty: 1,
     defaultPrice: defaultPrice || '0.00',
     notes: '',
+    controlledSchedule: null,
+    bulkSubstance: false,
   };
 }
 
@@ -217,6 +227,41 @@ export function ProductForm({ product }: { product?: Product }) {
             )}
           />
           <Field.ErrorText>{errors.active?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.controlledSchedule}>
+          <Field.Label>Controlled schedule</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('controlledSchedule')}>
+              <option value="">Not controlled</option>
+              {CONTROLLED_SCHEDULES.map((schedule) => (
+                <option key={schedule} value={schedule}>
+                  Schedule {schedule}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Orders of it need a DEA registration covering it.</Field.HelperText>
+          <Field.ErrorText>{errors.controlledSchedule?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.bulkSubstance} justifyContent="flex-end">
+          <Controller
+            control={control}
+            name="bulkSubstance"
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={!!field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                name={field.name}
+                mb="2"
+              >
+                <Checkbox.HiddenInput onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>Bulk substance — only to licensed compounders</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+          <Field.ErrorText>{errors.bulkSubstance?.message}</Field.ErrorText>
         </Field.Root>
       </FormSection>
 

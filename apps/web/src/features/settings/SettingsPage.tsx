@@ -1,7 +1,7 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { settingsSchema, type Settings } from '@pharm/validators';
+import { Controller, useForm } from 'react-hook-form';
+import { settingsOutput, type Settings } from '@pharm/validators';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { errorMessage } from '../../lib/errors';
@@ -16,8 +16,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
-  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: settings });
+  } = useForm<Settings>({ resolver: zodResolver(settingsOutput), defaultValues: settings });
   const update = trpc.settings.update.useMutation({
     onSuccess: async () => {
       notify.success('Settings saved');
@@ -26,10 +27,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         utils.settings.invalidate(),
         utils.pharmacies.invalidate(),
         utils.dashboard.invalidate(),
+        utils.licences.invalidate(),
       ]);
     },
     onError: (error) => {
-      applyServerFieldErrors(error, setError, ['holdDaysPastDue']);
+      applyServerFieldErrors(error, setError, ['holdDaysPastDue', 'licenceWarningDays']);
       notify.error('Error', `Failed to save settings: ${errorMessage(error)}`);
     },
   });
@@ -56,6 +58,39 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </Field.HelperText>
           <Field.ErrorText>{errors.holdDaysPastDue?.message}</Field.ErrorText>
         </Field.Root>
+        <Controller
+          control={control}
+          name="requireLicences"
+          render={({ field }) => (
+            <Field.Root>
+              <Checkbox.Root
+                checked={field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+              >
+                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>Require licences</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText>
+                Sending or fulfilling an order and issuing an invoice need a valid state pharmacy
+                licence (or 503B registration), and a DEA registration for controlled products.
+              </Field.HelperText>
+            </Field.Root>
+          )}
+        />
+        <Field.Root invalid={!!errors.licenceWarningDays} required>
+          <Field.Label>
+            Days before expiry a licence is listed as expiring <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="number"
+            min={1}
+            max={365}
+            step={1}
+            {...register('licenceWarningDays', { valueAsNumber: true })}
+          />
+          <Field.ErrorText>{errors.licenceWarningDays?.message}</Field.ErrorText>
+        </Field.Root>
         <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
           Save Settings
         </Button>
@@ -73,7 +108,7 @@ export function SettingsPage() {
         title="Settings"
         description="How the business runs accounts receivable, and its backups."
       />
-      <Panel title="Credit hold" titleId="settings-credit-hold">
+      <Panel title="Credit hold and licences" titleId="settings-credit-hold">
         {settings.data ? (
           <SettingsForm settings={settings.data} />
         ) : settings.isError ? (

@@ -27,16 +27,20 @@ import type { HeavyWork } from '../../../lib/workers/pool.js';
  *   category       Vial, Stopper, Seal, Cap, Syringe, Cartridge, API or Peptide (required)
  *   default_price  product price, e.g. 12.50 (required)
  *   active         true/false/yes/no/1/0; empty keeps an existing product's flag (new: active)
+ *   controlled_schedule   the product's DEA schedule (II, IIN, III, IIIN, IV, V); empty: none
+ *   bulk_substance        true/false/yes/no/1/0; empty is false
  *   variant_sku    empty for a product without variants (then the variant columns stay empty)
  *   size, color, material   free text
  *   sterile        true/false/yes/no/1/0; empty is false
  *   package_qty    whole number ≥ 1; empty is 1
  *   variant_price  empty is the product's default_price
  *   notes          free text
+ *   variant_controlled_schedule, variant_bulk_substance   the variant's own; empty: none, false
  * Row numbers in errors are the CSV's line numbers (the header is line 1).
  *
  * JSON: `{ "products": [ { sku, name, category, defaultPrice, active?, variants: [ { variantSku,
- * size?, color?, material?, sterile?, packageQty?, defaultPrice?, notes? } ] } ] }` or the bare
+ * size?, color?, material?, sterile?, packageQty?, defaultPrice?, notes?, controlledSchedule?,
+ * bulkSubstance? } ], controlledSchedule?, bulkSubstance? } ] }` or the bare
  * array, with the same defaults. Row numbers are the product's position in the array (from 1).
  */
 
@@ -85,6 +89,10 @@ const CSV_COLUMNS = {
   packageqty: 'packageQty',
   variantprice: 'variantPrice',
   notes: 'notes',
+  controlledschedule: 'controlledSchedule',
+  bulksubstance: 'bulkSubstance',
+  variantcontrolledschedule: 'variantControlledSchedule',
+  variantbulksubstance: 'variantBulkSubstance',
 } as const;
 type CsvField = (typeof CSV_COLUMNS)[keyof typeof CSV_COLUMNS];
 const REQUIRED_CSV_FIELDS: CsvField[] = ['sku', 'name', 'category', 'defaultPrice'];
@@ -94,6 +102,8 @@ const CSV_LABELS: Record<string, string> = {
   defaultPrice: 'default_price',
   variantSku: 'variant_sku',
   packageQty: 'package_qty',
+  controlledSchedule: 'controlled_schedule',
+  bulkSubstance: 'bulk_substance',
 };
 
 /** A feed's bytes as they arrive: a response body, a file, or an upload in one chunk. */
@@ -178,6 +188,8 @@ function toVariant(row: number, data: z.output<typeof feedVariantSchema>): Catal
     packageQty: data.packageQty,
     defaultPrice: data.defaultPrice,
     notes: data.notes,
+    controlledSchedule: data.controlledSchedule,
+    bulkSubstance: data.bulkSubstance,
   };
 }
 
@@ -380,6 +392,8 @@ async function parseCsvFeed(chunks: FeedChunks): Promise<CatalogFeed> {
       category: cell.category,
       defaultPrice: cell.defaultPrice,
       active: csvBoolean(cell.active ?? ''),
+      controlledSchedule: cell.controlledSchedule?.trim().toUpperCase() || null,
+      bulkSubstance: csvBoolean(cell.bulkSubstance ?? '') ?? false,
     });
     const variantCells = [
       cell.variantSku,
@@ -390,6 +404,8 @@ async function parseCsvFeed(chunks: FeedChunks): Promise<CatalogFeed> {
       cell.packageQty,
       cell.variantPrice,
       cell.notes,
+      cell.variantControlledSchedule,
+      cell.variantBulkSubstance,
     ];
     const hasVariant = variantCells.some((value) => value !== undefined && value.trim() !== '');
     const variant = hasVariant
@@ -402,6 +418,8 @@ async function parseCsvFeed(chunks: FeedChunks): Promise<CatalogFeed> {
           packageQty: csvInteger(cell.packageQty ?? ''),
           defaultPrice: cell.variantPrice?.trim() ? cell.variantPrice : cell.defaultPrice,
           notes: cell.notes,
+          controlledSchedule: cell.variantControlledSchedule?.trim().toUpperCase() || null,
+          bulkSubstance: csvBoolean(cell.variantBulkSubstance ?? '') ?? false,
         })
       : undefined;
 

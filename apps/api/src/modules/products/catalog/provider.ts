@@ -1,4 +1,4 @@
-import type { ImportRowError, ProductCategory } from '@pharm/validators';
+import type { ControlledSchedule, ImportRowError, ProductCategory } from '@pharm/validators';
 
 /** A variant as every provider hands it over: validated, money as 2-decimal strings. */
 export interface CatalogVariant {
@@ -12,6 +12,9 @@ export interface CatalogVariant {
   packageQty: number;
   defaultPrice: string;
   notes: string | null;
+  /** Its own DEA schedule and bulk flag (issue 29); none: its product's. */
+  controlledSchedule: ControlledSchedule | null;
+  bulkSubstance: boolean;
 }
 
 export interface CatalogProduct {
@@ -22,6 +25,8 @@ export interface CatalogProduct {
   defaultPrice: string;
   /** Absent when the feed does not say: a new product is active, an existing one keeps its flag. */
   active?: boolean;
+  controlledSchedule: ControlledSchedule | null;
+  bulkSubstance: boolean;
   variants: CatalogVariant[];
 }
 

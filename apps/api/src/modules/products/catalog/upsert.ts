@@ -23,9 +23,16 @@ const CHUNK = 1000;
 type Status = 'created' | 'updated' | 'unchanged';
 type ExistingProduct = Pick<
   Product,
-  'id' | 'sku' | 'name' | 'category' | 'defaultPrice' | 'active'
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'category'
+  | 'defaultPrice'
+  | 'active'
+  | 'controlledSchedule'
+  | 'bulkSubstance'
 >;
-type ExistingVariant = Omit<ProductVariant, 'createdAt' | 'updatedAt'>;
+type ExistingVariant = Pick<ProductVariant, 'id' | 'parentSku' | (typeof VARIANT_FIELDS)[number]>;
 
 interface ProductPlan {
   product: CatalogProduct;
@@ -48,6 +55,8 @@ function productStatus(product: CatalogProduct, before: ExistingProduct | undefi
     before.name === product.name &&
     before.category === product.category &&
     before.defaultPrice === product.defaultPrice &&
+    before.controlledSchedule === product.controlledSchedule &&
+    before.bulkSubstance === product.bulkSubstance &&
     (product.active === undefined || product.active === before.active);
   return same ? 'unchanged' : 'updated';
 }
@@ -69,7 +78,16 @@ async function planImport(db: Db, feed: CatalogFeed, lock: boolean): Promise<Pla
 
   let productQuery = db
     .selectFrom('products')
-    .select(['id', 'sku', 'name', 'category', 'defaultPrice', 'active'])
+    .select([
+      'id',
+      'sku',
+      'name',
+      'category',
+      'defaultPrice',
+      'active',
+      'controlledSchedule',
+      'bulkSubstance',
+    ])
     .where(sql<boolean>`sku = any(${skus}::text[])`);
   const variantQuery = db
     .selectFrom('productVariants')
@@ -163,6 +181,8 @@ export function importCatalog(
         category: product.category,
         defaultPrice: product.defaultPrice,
         active: product.active ?? before?.active ?? true,
+        controlledSchedule: product.controlledSchedule,
+        bulkSubstance: product.bulkSubstance,
       }));
     for (let i = 0; i < productRows.length; i += CHUNK) {
       const written = await trx
@@ -174,6 +194,8 @@ export function importCatalog(
             category: eb.ref('excluded.category'),
             defaultPrice: eb.ref('excluded.defaultPrice'),
             active: eb.ref('excluded.active'),
+            controlledSchedule: eb.ref('excluded.controlledSchedule'),
+            bulkSubstance: eb.ref('excluded.bulkSubstance'),
             updatedAt: sql`now()`,
           })),
         )
@@ -203,6 +225,8 @@ export function importCatalog(
             packageQty: eb.ref('excluded.packageQty'),
             defaultPrice: eb.ref('excluded.defaultPrice'),
             notes: eb.ref('excluded.notes'),
+            controlledSchedule: eb.ref('excluded.controlledSchedule'),
+            bulkSubstance: eb.ref('excluded.bulkSubstance'),
             updatedAt: sql`now()`,
           })),
         )
@@ -228,6 +252,8 @@ export function importCatalog(
           category: product.category,
           defaultPrice: product.defaultPrice,
           active: product.active ?? before?.active ?? true,
+          controlledSchedule: product.controlledSchedule,
+          bulkSubstance: product.bulkSubstance,
         };
         const variantsAfter = [...createdVariants, ...updatedVariants.map((u) => u.variant)].map(
           (v) => ({ variantSku: v.variantSku, ...fields(v) }),
