@@ -115,14 +115,14 @@ describe('global search', () => {
       'Riverside',
     );
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => location.pathname === '/pharmacies');
-    expect(new URL(page.url()).searchParams.get('q')).toBe('Riverside Compounding Pharmacy');
-    await page.waitForSelector('tr[data-testid^="pharmacy-row-"]');
+    await page.waitForFunction(() => /^\/pharmacies\/\d+$/.test(location.pathname));
+    await page.waitForSelector('[data-testid="pharmacy-page"]');
+    await waitForText(page, 'Riverside Compounding Pharmacy');
     expect(await inputValue()).toBe('');
     expect(await panelOpen()).toBe(false);
   });
 
-  it('Escape closes the panel; a click on a result opens its list', async () => {
+  it('Escape closes the panel; a click on a result opens its page', async () => {
     await typeQuery('syringe');
     await page.waitForSelector('[role="option"]');
     await page.keyboard.press('Escape');
@@ -130,8 +130,9 @@ describe('global search', () => {
     await page.keyboard.press('ArrowDown');
     await page.waitForSelector('[role="option"]');
     await page.click('[role="option"]');
-    await page.waitForFunction(() => location.pathname === '/products');
-    expect(new URL(page.url()).searchParams.get('q')).toBe('SY-1ML-LL');
+    await page.waitForFunction(() => /^\/products\/\d+$/.test(location.pathname));
+    await page.waitForSelector('[data-testid="product-page"]');
+    await waitForText(page, 'Luer-lock syringe 1 mL');
     expect(await inputValue()).toBe('');
     expect(pageProblems(page)).toEqual([]);
   });

@@ -1776,6 +1776,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 status?: "Draft" | "Sent" | "Fulfilled" | "Cancelled";
                 pharmacyId?: number;
+                productId?: number;
                 from?: string;
                 to?: string;
             };
@@ -2138,6 +2139,7 @@ export interface operations {
                 tab?: "all" | "unpaid" | "partially_paid" | "paid" | "overdue";
                 payable?: boolean;
                 pharmacyId?: number;
+                productId?: number;
                 from?: string;
                 to?: string;
                 dateField?: "invoice" | "due";

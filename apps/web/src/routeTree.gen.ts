@@ -25,10 +25,15 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
 import { Route as AppRecallIndexRouteImport } from './routes/_app/recall/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
+import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
+import { Route as AppPaymentsIdIndexRouteImport } from './routes/_app/payments/$id.index'
+import { Route as AppPharmaciesIdIndexRouteImport } from './routes/_app/pharmacies/$id.index'
 import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacies/$id.edit'
 import { Route as AppPharmaciesIdStatementRouteImport } from './routes/_app/pharmacies/$id.statement'
+import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 
 const AppRoute = AppRouteImport.update({
@@ -110,14 +115,34 @@ const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   path: '/reports/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoicesIdIndexRoute = AppInvoicesIdIndexRouteImport.update({
+  id: '/invoices/$id/',
+  path: '/invoices/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInvoicesIdEditRoute = AppInvoicesIdEditRouteImport.update({
   id: '/invoices/$id/edit',
   path: '/invoices/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrdersIdIndexRoute = AppOrdersIdIndexRouteImport.update({
+  id: '/orders/$id/',
+  path: '/orders/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersIdEditRoute = AppOrdersIdEditRouteImport.update({
   id: '/orders/$id/edit',
   path: '/orders/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPaymentsIdIndexRoute = AppPaymentsIdIndexRouteImport.update({
+  id: '/payments/$id/',
+  path: '/payments/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPharmaciesIdIndexRoute = AppPharmaciesIdIndexRouteImport.update({
+  id: '/pharmacies/$id/',
+  path: '/pharmacies/$id/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPharmaciesIdEditRoute = AppPharmaciesIdEditRouteImport.update({
@@ -131,6 +156,11 @@ const AppPharmaciesIdStatementRoute =
     path: '/pharmacies/$id/statement',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProductsIdIndexRoute = AppProductsIdIndexRouteImport.update({
+  id: '/products/$id/',
+  path: '/products/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
@@ -158,6 +188,11 @@ export interface FileRoutesByFullPath {
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/orders/$id/': typeof AppOrdersIdIndexRoute
+  '/payments/$id/': typeof AppPaymentsIdIndexRoute
+  '/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
+  '/products/$id/': typeof AppProductsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -180,6 +215,11 @@ export interface FileRoutesByTo {
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/invoices/$id': typeof AppInvoicesIdIndexRoute
+  '/orders/$id': typeof AppOrdersIdIndexRoute
+  '/payments/$id': typeof AppPaymentsIdIndexRoute
+  '/pharmacies/$id': typeof AppPharmaciesIdIndexRoute
+  '/products/$id': typeof AppProductsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -204,6 +244,11 @@ export interface FileRoutesById {
   '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
+  '/_app/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/_app/orders/$id/': typeof AppOrdersIdIndexRoute
+  '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
+  '/_app/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
+  '/_app/products/$id/': typeof AppProductsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -228,6 +273,11 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/edit'
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
+    | '/invoices/$id/'
+    | '/orders/$id/'
+    | '/payments/$id/'
+    | '/pharmacies/$id/'
+    | '/products/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -250,6 +300,11 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/edit'
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
+    | '/invoices/$id'
+    | '/orders/$id'
+    | '/payments/$id'
+    | '/pharmacies/$id'
+    | '/products/$id'
   id:
     | '__root__'
     | '/_app'
@@ -273,6 +328,11 @@ export interface FileRouteTypes {
     | '/_app/pharmacies/$id/edit'
     | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
+    | '/_app/invoices/$id/'
+    | '/_app/orders/$id/'
+    | '/_app/payments/$id/'
+    | '/_app/pharmacies/$id/'
+    | '/_app/products/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -394,6 +454,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices/$id/': {
+      id: '/_app/invoices/$id/'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id/'
+      preLoaderRoute: typeof AppInvoicesIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/$id/edit': {
       id: '/_app/invoices/$id/edit'
       path: '/invoices/$id/edit'
@@ -401,11 +468,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInvoicesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/$id/': {
+      id: '/_app/orders/$id/'
+      path: '/orders/$id'
+      fullPath: '/orders/$id/'
+      preLoaderRoute: typeof AppOrdersIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/$id/edit': {
       id: '/_app/orders/$id/edit'
       path: '/orders/$id/edit'
       fullPath: '/orders/$id/edit'
       preLoaderRoute: typeof AppOrdersIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/payments/$id/': {
+      id: '/_app/payments/$id/'
+      path: '/payments/$id'
+      fullPath: '/payments/$id/'
+      preLoaderRoute: typeof AppPaymentsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pharmacies/$id/': {
+      id: '/_app/pharmacies/$id/'
+      path: '/pharmacies/$id'
+      fullPath: '/pharmacies/$id/'
+      preLoaderRoute: typeof AppPharmaciesIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pharmacies/$id/edit': {
@@ -420,6 +508,13 @@ declare module '@tanstack/react-router' {
       path: '/pharmacies/$id/statement'
       fullPath: '/pharmacies/$id/statement'
       preLoaderRoute: typeof AppPharmaciesIdStatementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/$id/': {
+      id: '/_app/products/$id/'
+      path: '/products/$id'
+      fullPath: '/products/$id/'
+      preLoaderRoute: typeof AppProductsIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/products/$id/edit': {
@@ -452,6 +547,11 @@ interface AppRouteChildren {
   AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
   AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
+  AppInvoicesIdIndexRoute: typeof AppInvoicesIdIndexRoute
+  AppOrdersIdIndexRoute: typeof AppOrdersIdIndexRoute
+  AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
+  AppPharmaciesIdIndexRoute: typeof AppPharmaciesIdIndexRoute
+  AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -474,6 +574,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
   AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
+  AppInvoicesIdIndexRoute: AppInvoicesIdIndexRoute,
+  AppOrdersIdIndexRoute: AppOrdersIdIndexRoute,
+  AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,
+  AppPharmaciesIdIndexRoute: AppPharmaciesIdIndexRoute,
+  AppProductsIdIndexRoute: AppProductsIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -195,6 +195,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0011_list_sorts',
       '0012_report_periods',
       '0013_roles',
+      '0015_product_lines',
     ]);
   });
 });

@@ -20,6 +20,7 @@ import * as oneInvoicePerOrder from './migrations/0010_one_invoice_per_order.js'
 import * as listSorts from './migrations/0011_list_sorts.js';
 import * as reportPeriods from './migrations/0012_report_periods.js';
 import * as roles from './migrations/0013_roles.js';
+import * as productLines from './migrations/0015_product_lines.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0011_list_sorts': listSorts,
   '0012_report_periods': reportPeriods,
   '0013_roles': roles,
+  '0015_product_lines': productLines,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

@@ -167,6 +167,8 @@ export const invoiceListQuery = sortableListQuery(INVOICE_SORTS).extend({
   /** Only invoices a payment can be recorded against: not Paid, with a balance above 0. */
   payable: z.boolean({ error: 'payable must be true or false' }).optional(),
   pharmacyId: entityId('pharmacyId must be a positive integer').optional(),
+  /** Only the invoices made from an order that sold this product (`orderListQuery.productId`). */
+  productId: entityId('productId must be a positive integer').optional(),
   ...dateRangeQuery,
   /** Which date `from` and `to` bound: the invoice date (the default) or the due date. */
   dateField: z.enum(['invoice', 'due'], { error: 'dateField must be invoice or due' }).optional(),

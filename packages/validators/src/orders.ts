@@ -101,6 +101,8 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 export const orderListQuery = sortableListQuery(ORDER_SORTS).extend({
   status: orderStatusField.optional(),
   pharmacyId: entityId('pharmacyId must be a positive integer').optional(),
+  /** Only the orders with a line of this product: its SKU or one of its variants'. */
+  productId: entityId('productId must be a positive integer').optional(),
   ...dateRangeQuery,
 });
 

@@ -5,13 +5,18 @@ import type { RouterOutputs } from '../lib/trpc';
 
 export type SearchResults = RouterOutputs['search']['find'];
 
-/** One result of the top bar's search; `link` opens its list page, filtered to it. */
+/**
+ * One result of the top bar's search; `link` opens the record's page (a lot, which has none, its
+ * recall list).
+ */
 export interface SearchHit {
   key: string;
   group: string;
   title: string;
   detail: string;
-  link: { to: LinkProps['to']; search: Record<string, string> };
+  link:
+    | { to: LinkProps['to']; params: { id: number } }
+    | { to: LinkProps['to']; search: Record<string, string> };
 }
 
 /**

@@ -21,3 +21,8 @@ export const idParams = {
   },
   stringify: ({ id }: { id: number }): { id: string } => ({ id: String(id) }),
 };
+
+/** A search param that names a record ('?pharmacyId=12'): its id, or undefined for anything else. */
+export function searchId(value: unknown): number | undefined {
+  return parseId(String(value)) ?? undefined;
+}

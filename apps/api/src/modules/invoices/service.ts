@@ -39,6 +39,7 @@ import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/pagin
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import { authorize, type Actor } from '../../lib/authorize.js';
+import { ordersSelling } from '../products/sold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { invoiceEntity } from './entity.js';
@@ -93,7 +94,8 @@ const INVOICE_SORT_COLUMNS: Record<InvoiceSort, SortColumn<InvoiceRow>> = {
  * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts). `tab` keeps one status, or
  * the overdue ones (docs/rules.md §3: due before today, balance above 0, not Paid); `payable`
  * those a payment can still go to; `q` matches the invoice number or the pharmacy name;
- * `pharmacyId` keeps one pharmacy's, `from`..`to` bound the invoice date (or the due date).
+ * `pharmacyId` keeps one pharmacy's, `productId` those made from an order that sold it;
+ * `from`..`to` bound the invoice date (or the due date).
  */
 export async function listInvoices(
   db: Db,
@@ -106,6 +108,7 @@ export async function listInvoices(
     query,
   );
   if (query.pharmacyId) q = q.where('i.pharmacyId', '=', query.pharmacyId);
+  if (query.productId) q = q.where('i.fromOrderId', 'in', ordersSelling(db, query.productId));
   if (query.tab === 'overdue') {
     q = q
       .where('i.dueDate', '<', today)

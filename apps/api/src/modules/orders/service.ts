@@ -22,6 +22,7 @@ import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../do
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
+import { ordersSelling } from '../products/sold.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
 import { orderEntity } from './entity.js';
 
@@ -74,7 +75,7 @@ const ORDER_SORT_COLUMNS: Record<OrderSort, SortColumn<OrderRow>> = {
 
 /**
  * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts); `q` matches the order
- * number or the pharmacy name; `status`, `pharmacyId` and the order date's `from`..`to` narrow it.
+ * number or the pharmacy name; `status`, `pharmacyId`, `productId` and the order date's `from`..`to` narrow it.
  */
 export async function listOrders(
   db: Db,
@@ -83,6 +84,7 @@ export async function listOrders(
   let q = inDateRange(ordersWithPharmacy(db), 'o.orderDate', query);
   if (query.status) q = q.where('o.status', '=', query.status);
   if (query.pharmacyId) q = q.where('o.pharmacyId', '=', query.pharmacyId);
+  if (query.productId) q = q.where('o.id', 'in', ordersSelling(db, query.productId));
   if (query.q) {
     const pattern = containsPattern(query.q);
     const pharmacyIds = await pharmacyIdsMatching(db, pattern);

@@ -24,6 +24,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
+import { RecordLink } from '../records/RecordLink';
 import { RecentList, RecentRow } from './RecentList';
 
 const QUICK_ACTIONS = [
@@ -124,7 +125,11 @@ export function DashboardPage() {
                   key={order.id}
                   first={order === recent.data?.orders[0]}
                   testId={`recent-order-${order.id}`}
-                  number={order.orderNumber}
+                  number={
+                    <RecordLink kind="order" id={order.id} fontWeight="medium">
+                      {order.orderNumber}
+                    </RecordLink>
+                  }
                   badge={<StatusBadge status={order.status} colors={ORDER_STATUS_PALETTE} />}
                   pharmacy={order.pharmacy.name}
                   amount={<MoneyText value={order.total} />}
@@ -150,7 +155,11 @@ export function DashboardPage() {
                   key={invoice.id}
                   first={invoice === recent.data?.invoices[0]}
                   testId={`recent-invoice-${invoice.id}`}
-                  number={invoice.invoiceNumber}
+                  number={
+                    <RecordLink kind="invoice" id={invoice.id} fontWeight="medium">
+                      {invoice.invoiceNumber}
+                    </RecordLink>
+                  }
                   badge={
                     <StatusBadge
                       status={displayInvoiceStatus(invoice, today)}

@@ -5,6 +5,7 @@ import { LuDownload, LuPencil } from 'react-icons/lu';
 import { DetailsContent } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { EMPTY } from '../../lib/text';
+import { OpenPageButton } from '../records/RecordLink';
 
 /** The blocks of the order and invoice details dialogs. */
 
@@ -148,8 +149,8 @@ const EDIT_ROUTE = { Invoice: '/invoices/$id/edit', Order: '/orders/$id/edit' } 
 
 /**
  * The content of an invoice's or an order's details dialog: its number and `status` over the
- * tabs, `children` (the Details tab) one block under the other, and a footer to download its PDF
- * or edit it.
+ * tabs, `children` (the Details tab) one block under the other, and a footer to open its page,
+ * download its PDF or edit it.
  */
 export function DocumentContent({
   noun,
@@ -183,6 +184,7 @@ export function DocumentContent({
       bodyProps={bodyProps}
       actions={
         <>
+          <OpenPageButton kind={noun === 'Order' ? 'order' : 'invoice'} id={id} />
           <Button
             variant="outline"
             colorPalette="gray"

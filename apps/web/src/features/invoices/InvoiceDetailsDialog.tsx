@@ -9,6 +9,7 @@ import type { InvoiceListItem } from './format';
 import { shownStatus } from './status';
 import type { InvoiceRowState } from './useInvoiceActions';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { RecordLink } from '../records/RecordLink';
 import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
@@ -19,7 +20,8 @@ import {
   Notes,
 } from '../documents/DocumentDetails';
 
-function TotalRow({
+/** A figure of an invoice's totals: its label on the left, the amount on the right. */
+export function TotalRow({
   label,
   value,
   strong = false,
@@ -89,7 +91,9 @@ export function InvoiceDetailsDialog({
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="6">
             <DetailsSection title="Bill To">
               <Stack gap="1" textStyle="sm" data-testid="invoice-bill-to">
-                <Text fontWeight="semibold">{current.pharmacy.name}</Text>
+                <RecordLink kind="pharmacy" id={current.pharmacyId}>
+                  {current.pharmacy.name}
+                </RecordLink>
                 <Text color="fg.muted">{current.pharmacy.contactName || EMPTY}</Text>
                 <Text color="fg.muted">{current.pharmacy.email}</Text>
                 <Text color="fg.muted">{current.pharmacy.phone || EMPTY}</Text>

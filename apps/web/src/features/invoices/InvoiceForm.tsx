@@ -82,11 +82,12 @@ const resolver: Resolver<InvoiceFormValues, unknown, InvoiceData> = (values, con
 function toFormValues(
   invoice: InvoiceDetails | undefined,
   order: InvoiceOrderOption | undefined,
+  pharmacyId: number | undefined,
 ): InvoiceFormValues {
   const today = todayIso();
   return {
     fromOrderId: invoice?.fromOrderId ?? order?.id ?? null,
-    pharmacyId: invoice?.pharmacyId ?? order?.pharmacyId ?? 0,
+    pharmacyId: invoice?.pharmacyId ?? order?.pharmacyId ?? pharmacyId ?? 0,
     invoiceDate: invoice?.invoiceDate ?? today,
     dueDate: invoice?.dueDate ?? addDaysIso(today, DEFAULT_DUE_DAYS),
     terms: invoice ? (PAYMENT_TERMS.find((terms) => terms === invoice.terms) ?? '') : DEFAULT_TERMS,
@@ -132,13 +133,17 @@ export function InvoiceForm({
   const isEdit = invoice !== undefined;
   const refresh = useListRefresh(invoicesList);
   const draft = doc.useDraft('Invoice');
-  // An order's 'Create invoice' opens the new form with the order picked, while it is offered.
-  const { fromOrderId: requested } = useSearch({ strict: false });
+  // An order's 'Create invoice' opens the new form with the order picked, while it is offered;
+  // a pharmacy's 'New invoice' with the pharmacy picked.
+  const { fromOrderId: requested, pharmacyId: requestedPharmacyId } = useSearch({ strict: false });
   const requestedOrder = isEdit ? undefined : orders.find((order) => order.id === requested);
+  const requestedPharmacy = isEdit
+    ? undefined
+    : pharmacies.find((pharmacy) => pharmacy.id === requestedPharmacyId)?.id;
 
   const form = useForm<InvoiceFormValues, unknown, InvoiceData>({
     resolver,
-    defaultValues: toFormValues(invoice, requestedOrder),
+    defaultValues: toFormValues(invoice, requestedOrder, requestedPharmacy),
   });
   const {
     control,

@@ -17,7 +17,7 @@ const InvoiceDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
-  col.numberColumn('Invoice #', (invoice) => invoice.invoiceNumber),
+  col.numberColumn('Invoice #', 'invoice', (invoice) => invoice.invoiceNumber),
   col.pharmacyColumn,
   col.dateColumn('Date', (invoice) => invoice.invoiceDate),
   {

@@ -25,6 +25,6 @@ export const invoices = defineFeature({
       group: 'Invoices',
       title: invoice.invoiceNumber,
       detail: `${invoice.pharmacy.name} · ${formatUsd(invoice.balance)} outstanding`,
-      link: linkOptions({ to: '/invoices', search: { q: invoice.invoiceNumber } }),
+      link: linkOptions({ to: '/invoices/$id', params: { id: invoice.id } }),
     })),
 });

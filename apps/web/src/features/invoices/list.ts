@@ -2,6 +2,7 @@
 // index would bring zod and every schema along.
 import { INVOICE_TABS, type InvoiceTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
+import { searchId } from '../../lib/params';
 import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 import { emptyTabText } from './format';
 
@@ -20,9 +21,14 @@ export const invoicesList = defineList({
 
 /**
  * The new invoice form's search params: `fromOrderId`, the order to invoice (an order's 'Create
- * invoice'), a positive integer or left out; anything else is dropped, never an error.
+ * invoice'), and `pharmacyId`, the pharmacy billed (a pharmacy's 'New invoice'), each a positive
+ * integer or left out; anything else is dropped, never an error.
  */
-export function newInvoiceSearch(search: Record<string, unknown>): { fromOrderId?: number } {
-  const id = Number(search.fromOrderId);
-  return Number.isSafeInteger(id) && id > 0 ? { fromOrderId: id } : {};
+export function newInvoiceSearch(search: Record<string, unknown>): {
+  fromOrderId?: number;
+  pharmacyId?: number;
+} {
+  const fromOrderId = searchId(search.fromOrderId);
+  const pharmacyId = searchId(search.pharmacyId);
+  return { ...(fromOrderId ? { fromOrderId } : {}), ...(pharmacyId ? { pharmacyId } : {}) };
 }

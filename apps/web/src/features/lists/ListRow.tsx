@@ -5,7 +5,7 @@ import type { ListColumn } from './ListPage';
 
 /** What a cell is given beside its record. */
 export interface RowContext<TState> {
-  /** Opens the record's details dialog. */
+  /** Opens the record's details dialog, its quick view. */
   view: () => void;
   /** Asks to delete the record. */
   remove: () => void;
@@ -43,7 +43,7 @@ function Row<TItem, TState>({ item, testId, columns, on, state }: ListRowProps<T
     state,
   };
   return (
-    // Positioned on a phone: the button that opens the record covers the row (RowOpener).
+    // Positioned on a phone: the link to the record covers the row (RowLink).
     <Table.Row data-testid={testId} position={{ base: 'relative', md: 'static' }}>
       {columns.map((column, index) => (
         <Table.Cell

@@ -8,45 +8,54 @@ import { ActionButton, DeleteActionButton } from '../../components/ActionButton'
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
+import { RECORD_ROUTES, type RecordKind } from '../records/RecordLink';
 import type { CellProps, Column, RowContext } from './ListRow';
 
 /**
- * The button that opens a record's details: on a phone, where a row shows no actions, it covers
- * its row (positioned there, ListRow.tsx), so a tap anywhere on the row opens the record.
+ * A record's number or name, the link to its page: on a phone, where a row shows no actions, it
+ * covers its row (positioned there, ListRow.tsx), so a tap anywhere on the row opens the record.
+ * The row's View action opens its details dialog, the quick view.
  */
-export function RowOpener({ children, ...props }: TextProps & { onClick: () => void }) {
+export function RowLink({
+  kind,
+  id,
+  children,
+  ...props
+}: { kind: RecordKind; id: number; children: ReactNode } & Omit<TextProps, 'children' | 'id'>) {
   return (
     <Text
-      as="button"
-      textAlign="start"
-      cursor="pointer"
+      asChild
       _after={{ content: { base: '""', md: 'none' }, position: 'absolute', inset: '0' }}
       {...props}
     >
-      {children}
+      <Link to={RECORD_ROUTES[kind]} params={{ id }}>
+        {children}
+      </Link>
     </Text>
   );
 }
 
-/** The first column of a numbered record (order, invoice, payment): its number opens its details. */
-export function numberColumn<TItem>(
+/** The first column of a numbered record (order, invoice, payment): its number links to its page. */
+export function numberColumn<TItem extends { id: number }>(
   label: string,
+  kind: RecordKind,
   number: (item: TItem) => string,
 ): Column<TItem, unknown> {
   return {
     label,
     phone: true,
     cellProps: { whiteSpace: 'nowrap' },
-    cell: (item, row) => (
-      <RowOpener
+    cell: (item) => (
+      <RowLink
+        kind={kind}
+        id={item.id}
         fontWeight="semibold"
         color="brand.fg"
         fontVariantNumeric="tabular-nums"
         _hover={{ textDecoration: 'underline' }}
-        onClick={row.view}
       >
         {number(item)}
-      </RowOpener>
+      </RowLink>
     ),
   };
 }

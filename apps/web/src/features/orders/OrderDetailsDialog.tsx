@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { itemsLabel, type OrderListItem } from './format';
 import type { OrderRowState } from './useOrderActions';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { RecordLink } from '../records/RecordLink';
 import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
@@ -60,11 +61,17 @@ export function OrderDetailsDialog({
             </Fact>
           </FactsPanel>
 
-          <OrderInvoice order={current} />
+          <DetailsSection title="Invoice">
+            <OrderInvoice order={current} />
+          </DetailsSection>
 
           <DetailsSection title="Pharmacy">
             <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
-              <Fact label="Name">{current.pharmacy.name}</Fact>
+              <Fact label="Name">
+                <RecordLink kind="pharmacy" id={current.pharmacyId}>
+                  {current.pharmacy.name}
+                </RecordLink>
+              </Fact>
               {full ? (
                 <>
                   <Fact label="Contact">{full.pharmacy.contactName || EMPTY}</Fact>
@@ -113,51 +120,40 @@ export function OrderDetailsDialog({
 }
 
 /** Orders in these statuses are ready to bill: the dialog offers to invoice them. */
-const INVOICEABLE: readonly OrderStatus[] = ['Sent', 'Fulfilled'];
+export const INVOICEABLE: readonly OrderStatus[] = ['Sent', 'Fulfilled'];
 
 /**
- * The invoice made from the order (an order is invoiced at most once): its number, opening the
- * invoices list filtered to it; or, for a Sent or Fulfilled order, a link to the invoice form
- * with the order picked.
+ * The invoice made from the order (an order is invoiced at most once): its number, a link to its
+ * page; or, for a Sent or Fulfilled order, a link to the invoice form with the order picked.
  */
-function OrderInvoice({ order }: { order: Pick<OrderListItem, 'id' | 'status' | 'invoice'> }) {
+export function OrderInvoice({
+  order,
+}: {
+  order: Pick<OrderListItem, 'id' | 'status' | 'invoice'>;
+}) {
   return (
-    <DetailsSection title="Invoice">
-      <Flex align="center" justify="space-between" gap="4" wrap="wrap" data-testid="order-invoice">
-        {order.invoice ? (
-          <Text textStyle="sm">
-            Invoiced on{' '}
-            <Link
-              to="/invoices"
-              search={{ q: order.invoice.invoiceNumber }}
-              data-testid="order-invoice-link"
-            >
-              <Text
-                as="span"
-                fontWeight="semibold"
-                color="brand.fg"
-                fontVariantNumeric="tabular-nums"
-                _hover={{ textDecoration: 'underline' }}
-              >
-                {order.invoice.invoiceNumber}
-              </Text>
-            </Link>
-          </Text>
-        ) : (
-          <Text textStyle="sm" color="fg.muted">
-            {order.status === 'Cancelled'
-              ? 'Cancelled orders are not invoiced.'
-              : 'Not invoiced yet.'}
-          </Text>
-        )}
-        {!order.invoice && INVOICEABLE.includes(order.status) ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
-              <LuFilePlus /> Create invoice
-            </Link>
-          </Button>
-        ) : null}
-      </Flex>
-    </DetailsSection>
+    <Flex align="center" justify="space-between" gap="4" wrap="wrap" data-testid="order-invoice">
+      {order.invoice ? (
+        <Text textStyle="sm">
+          Invoiced on{' '}
+          <RecordLink kind="invoice" id={order.invoice.id} data-testid="order-invoice-link">
+            {order.invoice.invoiceNumber}
+          </RecordLink>
+        </Text>
+      ) : (
+        <Text textStyle="sm" color="fg.muted">
+          {order.status === 'Cancelled'
+            ? 'Cancelled orders are not invoiced.'
+            : 'Not invoiced yet.'}
+        </Text>
+      )}
+      {!order.invoice && INVOICEABLE.includes(order.status) ? (
+        <Button asChild size="sm" variant="outline">
+          <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
+            <LuFilePlus /> Create invoice
+          </Link>
+        </Button>
+      ) : null}
+    </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Field, GridItem, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { useSearch } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import {
   formOrderTotalCents,
@@ -40,9 +41,10 @@ const OPEN_NEW_LINE_DELAY_MS = 100;
 function toFormValues(
   order: OrderDetails | undefined,
   products: readonly ProductOption[],
+  pharmacyId: number | undefined,
 ): OrderFormValues {
   return {
-    pharmacyId: order?.pharmacyId ?? 0,
+    pharmacyId: order?.pharmacyId ?? pharmacyId ?? 0,
     orderDate: order?.orderDate ?? todayIso(),
     shipMethod: (order?.shipMethod ?? '') as OrderInput['shipMethod'],
     notes: order?.notes ?? '',
@@ -68,10 +70,16 @@ export function OrderForm({
   const refresh = useListRefresh(ordersList);
   const draft = doc.useDraft('Order');
 
+  // A pharmacy's 'New order' opens the new form with the pharmacy picked, while it is offered.
+  const { pharmacyId: requested } = useSearch({ strict: false });
+  const requestedPharmacy = isEdit
+    ? undefined
+    : pharmacies.find((pharmacy) => pharmacy.id === requested)?.id;
+
   const form = useForm<OrderFormValues, unknown, OrderData>({
     // The schema strips the form-only `category` of each line.
     resolver: zodResolver(orderSchema) as unknown as Resolver<OrderFormValues, unknown, OrderData>,
-    defaultValues: toFormValues(order, products),
+    defaultValues: toFormValues(order, products, requestedPharmacy),
   });
   const {
     control,

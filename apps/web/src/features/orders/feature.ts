@@ -25,6 +25,6 @@ export const orders = defineFeature({
       group: 'Orders',
       title: order.orderNumber,
       detail: `${order.pharmacy.name} · ${formatUsd(order.total)}`,
-      link: linkOptions({ to: '/orders', search: { q: order.orderNumber } }),
+      link: linkOptions({ to: '/orders/$id', params: { id: order.id } }),
     })),
 });

@@ -2,6 +2,7 @@
 // index would bring zod and every schema along.
 import { ORDER_TABS, tabStatus, type OrderTab } from '@pharm/validators/statuses';
 import { api } from '../../lib/api';
+import { searchId } from '../../lib/params';
 import { defineList, LIST_PAGE_SIZE, listPaging, type ListSearch } from '../lists/route';
 
 export const ordersList = defineList({
@@ -18,3 +19,12 @@ export const ordersList = defineList({
       listPaging,
     ),
 });
+
+/**
+ * The new order form's search params: `pharmacyId`, the pharmacy ordering (a pharmacy's 'New
+ * order'), a positive integer or left out; anything else is dropped, never an error.
+ */
+export function newOrderSearch(search: Record<string, unknown>): { pharmacyId?: number } {
+  const pharmacyId = searchId(search.pharmacyId);
+  return pharmacyId ? { pharmacyId } : {};
+}

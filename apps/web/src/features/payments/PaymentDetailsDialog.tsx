@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import type { PaymentListItem } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { OpenPageButton, RecordLink } from '../records/RecordLink';
 import type { DetailsProps } from '../lists/ListScreen';
 import type { PaymentRowState } from './usePaymentActions';
 
@@ -35,19 +36,30 @@ export function PaymentDetailsDialog({
           tabs={tabs}
           onClose={onClose}
           actions={
-            <Button
-              onClick={() => {
-                onClose();
-                state.edit(shown);
-              }}
-            >
-              <LuPencil /> Edit Payment
-            </Button>
+            <>
+              <OpenPageButton kind="payment" id={shown.id} />
+              <Button
+                onClick={() => {
+                  onClose();
+                  state.edit(shown);
+                }}
+              >
+                <LuPencil /> Edit Payment
+              </Button>
+            </>
           }
         >
           <DetailsList>
-            <DetailsItem label="Invoice">{shown.invoice.invoiceNumber}</DetailsItem>
-            <DetailsItem label="Pharmacy">{shown.pharmacy.name}</DetailsItem>
+            <DetailsItem label="Invoice">
+              <RecordLink kind="invoice" id={shown.invoiceId}>
+                {shown.invoice.invoiceNumber}
+              </RecordLink>
+            </DetailsItem>
+            <DetailsItem label="Pharmacy">
+              <RecordLink kind="pharmacy" id={shown.pharmacyId}>
+                {shown.pharmacy.name}
+              </RecordLink>
+            </DetailsItem>
             <DetailsItem label="Date">{formatDate(shown.date)}</DetailsItem>
             <DetailsItem label="Amount">
               <MoneyText value={shown.amount} fontWeight="semibold" />

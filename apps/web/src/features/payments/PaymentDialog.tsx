@@ -41,9 +41,13 @@ const FIELDS: readonly FieldPath<PaymentInput>[] = [
   'notes',
 ];
 
-/** What the dialog is for: a new payment (optionally on a given invoice) or an edit. */
+/**
+ * What the dialog is for: a new payment (optionally on a given invoice, or offering only one
+ * pharmacy's invoices) or an edit.
+ */
 export type PaymentDialogTarget =
-  { mode: 'record'; invoiceId?: number } | { mode: 'edit'; payment: PaymentListItem };
+  | { mode: 'record'; invoiceId?: number; pharmacyId?: number }
+  | { mode: 'edit'; payment: PaymentListItem };
 
 function invoiceLabel(invoice: { invoiceNumber: string; pharmacyName: string; balance: string }) {
   return `${invoice.invoiceNumber} · ${invoice.pharmacyName} · ${formatUsd(invoice.balance)} due`;
@@ -128,11 +132,12 @@ function PaymentForm({
     }
     notify.success(editing ? 'Payment updated successfully' : 'Payment recorded successfully');
     onDone();
-    // A payment moves its invoice's balance and status and its pharmacy's balance.
+    // A payment moves its invoice's balance and status and its pharmacy's balance and aging.
     await Promise.all([
       utils.payments.invalidate(),
       utils.invoices.invalidate(),
       utils.pharmacies.invalidate(),
+      utils.statements.invalidate(),
     ]);
   });
 
@@ -273,7 +278,11 @@ function PaymentDialogBody({
   });
   // Fresh rows before the form takes its defaults: the invoice the list linked to may be newer.
   if (target.mode === 'edit' || (invoices.data && invoices.isFetchedAfterMount)) {
-    return <PaymentForm target={target} invoices={invoices.data ?? []} onDone={onClose} />;
+    const pharmacyId = target.mode === 'record' ? target.pharmacyId : undefined;
+    const offered = (invoices.data ?? []).filter(
+      (invoice) => pharmacyId === undefined || invoice.pharmacyId === pharmacyId,
+    );
+    return <PaymentForm target={target} invoices={offered} onDone={onClose} />;
   }
   return (
     <Dialog.Body py="10" textAlign="center" color={invoices.isError ? 'fg.error' : 'fg.muted'}>

@@ -13,7 +13,7 @@ const PaymentDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<PaymentListItem, PaymentRowState>[] = [
-  col.numberColumn('Payment #', (payment) => payment.paymentNumber),
+  col.numberColumn('Payment #', 'payment', (payment) => payment.paymentNumber),
   {
     label: 'Invoice #',
     cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },

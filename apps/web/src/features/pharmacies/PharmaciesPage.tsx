@@ -23,9 +23,11 @@ const COLUMNS: Column<Pharmacy>[] = [
     label: 'Name',
     phone: true,
     cellProps: { fontWeight: 'medium', color: 'fg', minW: '32', ...wrap },
-    cell: (pharmacy, row) => (
+    cell: (pharmacy) => (
       <>
-        <col.RowOpener onClick={row.view}>{pharmacy.name}</col.RowOpener>
+        <col.RowLink kind="pharmacy" id={pharmacy.id} _hover={{ textDecoration: 'underline' }}>
+          {pharmacy.name}
+        </col.RowLink>
         <CreditHoldBadge hold={pharmacy.creditHold} ms="2" size="sm" />
       </>
     ),

@@ -17,6 +17,7 @@ import type { DetailsProps } from '../lists/ListScreen';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { OpenPageButton } from '../records/RecordLink';
 
 /** Every field of one pharmacy, read-only. */
 export function PharmacyDetailsDialog({
@@ -41,6 +42,7 @@ export function PharmacyDetailsDialog({
           onClose={onClose}
           actions={
             <>
+              <OpenPageButton kind="pharmacy" id={shown.id} />
               <Button asChild variant="outline">
                 <Link to="/pharmacies/$id/statement" params={{ id: shown.id }}>
                   <LuScrollText /> Statement

@@ -11,6 +11,6 @@ export const pharmacies = defineFeature({
       group: 'Pharmacies',
       title: pharmacy.name,
       detail: pharmacy.email,
-      link: linkOptions({ to: '/pharmacies', search: { q: pharmacy.name } }),
+      link: linkOptions({ to: '/pharmacies/$id', params: { id: pharmacy.id } }),
     })),
 });

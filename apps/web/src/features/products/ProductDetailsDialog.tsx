@@ -20,6 +20,7 @@ import { categoryContent, PRICING_NOTE } from './content';
 import { ActiveBadge } from './ActiveBadge';
 import type { Product } from './types';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { OpenPageButton } from '../records/RecordLink';
 import type { DetailsProps } from '../lists/ListScreen';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -74,11 +75,14 @@ export function ProductDetailsDialog({
           tabs={tabs}
           onClose={onClose}
           actions={
-            <Button asChild>
-              <Link to="/products/$id/edit" params={{ id: shown.id }}>
-                <LuPencil /> Edit Product
-              </Link>
-            </Button>
+            <>
+              <OpenPageButton kind="product" id={shown.id} />
+              <Button asChild>
+                <Link to="/products/$id/edit" params={{ id: shown.id }}>
+                  <LuPencil /> Edit Product
+                </Link>
+              </Button>
+            </>
           }
         >
           <Stack gap="6">

@@ -23,7 +23,11 @@ const COLUMNS: Column<Product>[] = [
     label: 'Name',
     phone: true,
     cellProps: { fontWeight: 'medium', color: 'fg', minW: { md: '48' }, whiteSpace: 'normal' },
-    cell: (product, row) => <col.RowOpener onClick={row.view}>{product.name}</col.RowOpener>,
+    cell: (product) => (
+      <col.RowLink kind="product" id={product.id} _hover={{ textDecoration: 'underline' }}>
+        {product.name}
+      </col.RowLink>
+    ),
   },
   col.mutedColumn('Category', (product) => product.category),
   {

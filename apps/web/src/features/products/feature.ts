@@ -11,6 +11,6 @@ export const products = defineFeature({
       group: 'Products',
       title: product.name,
       detail: `${product.sku} · ${product.category}`,
-      link: linkOptions({ to: '/products', search: { q: product.sku } }),
+      link: linkOptions({ to: '/products/$id', params: { id: product.id } }),
     })),
 });

@@ -26,9 +26,9 @@ function useDebounced(value: string, ms: number): string {
 
 /**
  * The top bar's global search (spec §2): from 2 characters, a 400 px panel of results grouped as
- * Orders, Invoices, Pharmacies and Products; a result opens its list page (filtered to it where
- * that list has a filter) and clears the search. A combobox: arrow keys move through the
- * results, Enter opens one, Escape closes the panel; '/' or Ctrl+K (⌘K) focuses the box.
+ * Orders, Invoices, Pharmacies and Products; a result opens its record's page and clears the
+ * search. A combobox: arrow keys move through the results, Enter opens one, Escape closes the
+ * panel; '/' or Ctrl+K (⌘K) focuses the box.
  */
 export function GlobalSearch() {
   const inputRef = useRef<HTMLInputElement>(null);

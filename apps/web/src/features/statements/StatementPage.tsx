@@ -32,15 +32,9 @@ import { openPdfTab } from '../../lib/open-pdf';
 import { trpc } from '../../lib/trpc';
 import { TableCard } from '../lists/DataTable';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
+import { AGING } from './aging';
 import { periodPresets } from './period';
 import type { StatementSearch } from './route';
-
-const AGING = [
-  { key: 'current', label: 'Current', hint: 'Not due, or up to 30 days past due' },
-  { key: 'days31to60', label: '31–60 days', hint: 'Past due' },
-  { key: 'days61to90', label: '61–90 days', hint: 'Past due' },
-  { key: 'over90', label: 'Over 90 days', hint: 'Past due' },
-] as const;
 
 const totalOf = (lines: readonly { type: string; amount: string }[], type: string) =>
   sumCents(lines.filter((line) => line.type === type).map((line) => toCents(line.amount)));

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Grid, Text } from '@chakra-ui/react';
+import { LuPencil } from 'react-icons/lu';
+import { formatDate, INVOICE_STATUS_PALETTE } from '@pharm/validators';
+import { Multiline } from '../../components/DetailsDialog';
+import { MoneyText } from '../../components/MoneyText';
+import { StatusBadge } from '../../components/StatusBadge';
+import { EMPTY } from '../../lib/text';
+import { trpc } from '../../lib/trpc';
+import { RecordHistory } from '../activity/RecordHistory';
+import { Fact } from '../documents/DocumentDetails';
+import { RecordLink } from '../records/RecordLink';
+import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
+import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
+import type { PaymentDialogTarget } from './PaymentDialog';
+
+/**
+ * A payment's page (`/payments/$id`): amount, date, method and reference, the invoice it went to
+ * (where that invoice now stands) and its pharmacy, notes and history; Edit opens the payment
+ * dialog.
+ */
+export function PaymentPage({ id }: { id: number }) {
+  const payment = trpc.payments.get.useQuery({ id });
+  const [editing, setEditing] = useState<PaymentDialogTarget | null>(null);
+
+  return (
+    <>
+      <RecordPage
+        noun="Payment"
+        back={{ to: '/payments', label: 'Back to Payments' }}
+        load={payment}
+        testId="payment-page"
+        header={(current) => ({
+          title: current.paymentNumber,
+          subtitle: (
+            <>
+              <MoneyText value={current.amount} /> by {current.method} on {formatDate(current.date)}
+            </>
+          ),
+          actions: (
+            <Button onClick={() => setEditing({ mode: 'edit', payment: current })}>
+              <LuPencil /> Edit Payment
+            </Button>
+          ),
+        })}
+      >
+        {(current) => (
+          <>
+            <RecordSection title="Payment">
+              <FactsGrid>
+                <Fact label="Amount">
+                  <MoneyText value={current.amount} fontWeight="semibold" />
+                </Fact>
+                <Fact label="Date">{formatDate(current.date)}</Fact>
+                <Fact label="Method">{current.method}</Fact>
+                <Fact label="Reference">{current.reference || EMPTY}</Fact>
+              </FactsGrid>
+            </RecordSection>
+            <Grid
+              templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }}
+              gap="6"
+            >
+              <RecordSection title="Applied To">
+                <FactsGrid columns={2}>
+                  <Fact label="Invoice">
+                    <RecordLink
+                      kind="invoice"
+                      id={current.invoiceId}
+                      data-testid="payment-invoice-link"
+                    >
+                      {current.invoice.invoiceNumber}
+                    </RecordLink>
+                  </Fact>
+                  <Fact label="Pharmacy">
+                    <RecordLink
+                      kind="pharmacy"
+                      id={current.pharmacyId}
+                      data-testid="payment-pharmacy-link"
+                    >
+                      {current.pharmacy.name}
+                    </RecordLink>
+                  </Fact>
+                  <Fact label="Invoice Status">
+                    <StatusBadge status={current.invoice.status} colors={INVOICE_STATUS_PALETTE} />
+                  </Fact>
+                  <Fact label="Invoice Balance">
+                    <MoneyText value={current.invoice.balance} />
+                  </Fact>
+                </FactsGrid>
+              </RecordSection>
+              <RecordSection title="Notes">
+                <Text as="div" textStyle="sm">
+                  <Multiline value={current.notes} />
+                </Text>
+              </RecordSection>
+            </Grid>
+            <RecordSection title="History">
+              <RecordHistory entityType="payment" entityId={current.id} />
+            </RecordSection>
+          </>
+        )}
+      </RecordPage>
+      <LazyPaymentDialog target={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
