@@ -17,7 +17,10 @@ const InvoiceDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
-  { ...col.numberColumn('Invoice #', 'invoice', (invoice) => invoice.invoiceNumber), sort: 'number' },
+  {
+    ...col.numberColumn('Invoice #', 'invoice', (invoice) => invoice.invoiceNumber),
+    sort: 'number',
+  },
   { ...col.pharmacyColumn, sort: 'pharmacy' },
   { ...col.dateColumn('Date', (invoice) => invoice.invoiceDate), sort: 'date' },
   {

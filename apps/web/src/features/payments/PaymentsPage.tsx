@@ -13,7 +13,10 @@ const PaymentDetailsDialog = lazy(() =>
 );
 
 const COLUMNS: Column<PaymentListItem, PaymentRowState>[] = [
-  { ...col.numberColumn('Payment #', 'payment', (payment) => payment.paymentNumber), sort: 'number' },
+  {
+    ...col.numberColumn('Payment #', 'payment', (payment) => payment.paymentNumber),
+    sort: 'number',
+  },
   {
     label: 'Invoice #',
     cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
