@@ -20,7 +20,15 @@ let admin: Client;
 const cookie = {} as Record<Role, Client>;
 const tokens = {} as Record<Role, string>;
 const emails = {} as Record<Role, string>;
-const base = { pharmacy: 0, order: 0, invoice: 0, payment: 0, product: 0, target: '' };
+const base = {
+  pharmacy: 0,
+  order: 0,
+  invoice: 0,
+  payment: 0,
+  product: 0,
+  licence: 0,
+  target: '',
+};
 const PHARMACY = { name: 'Riverside Pharmacy', email: 'orders@riverside.example' };
 const LOT = 'LOT-ROLES-1';
 const CSV_HEADER =
@@ -90,6 +98,9 @@ const paymentOf = (invoiceId: number) => ({
   method: 'ACH',
 });
 const newPayment = async () => created(await admin.post('/api/payments', paymentOf(base.invoice)));
+const licenceOf = () => ({ kind: 'state_pharmacy', number: unique('ST'), state: 'IL' });
+const newLicence = async () =>
+  created(await admin.post(`/api/pharmacies/${base.pharmacy}/licences`, licenceOf()));
 const newInvitation = async () =>
   created(
     await admin.post('/api/invitations', { email: `${unique('inv')}@example.com`, role: 'viewer' }),
@@ -196,6 +207,21 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'tokens.list': () => undefined,
   'tokens.create': () => ({ name: 'Matrix' }),
   'tokens.revoke': async (role) => ({ id: (await tokenOf(cookie[role])).id }),
+  'licences.list': () => ({ id: base.pharmacy }),
+  'licences.get': () => ({ id: base.licence }),
+  'licences.create': () => ({ id: base.pharmacy, data: licenceOf() }),
+  'licences.update': () => ({ id: base.licence, data: { ...licenceOf(), notes: 'Checked' } }),
+  'licences.delete': async () => ({ id: await newLicence() }),
+  'licences.uploadDocument': () => ({
+    id: base.licence,
+    data: {
+      fileName: 'licence.pdf',
+      contentBase64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+    },
+  }),
+  'licences.issues': () => undefined,
+  'licences.document': () => ({ id: base.licence }),
+  'licences.warning': () => ({ pharmacyId: base.pharmacy }),
 };
 
 /** Every signed-in procedure with its permission and REST path. */
@@ -293,6 +319,7 @@ beforeAll(async () => {
   base.order = await newOrder();
   base.invoice = await newInvoice();
   base.payment = await newPayment();
+  base.licence = await newLicence();
 }, 120_000);
 afterAll(() => t.close());
 
