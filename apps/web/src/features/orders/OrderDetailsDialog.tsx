@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { itemsLabel, type OrderListItem } from './format';
 import type { OrderRowState } from './useOrderActions';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
@@ -151,11 +152,13 @@ function OrderInvoice({ order }: { order: Pick<OrderListItem, 'id' | 'status' | 
           </Text>
         )}
         {!order.invoice && INVOICEABLE.includes(order.status) ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
-              <LuFilePlus /> Create invoice
-            </Link>
-          </Button>
+          <Can permission="invoices.write">
+            <Button asChild size="sm" variant="outline">
+              <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
+                <LuFilePlus /> Create invoice
+              </Link>
+            </Button>
+          </Can>
         ) : null}
       </Flex>
     </DetailsSection>

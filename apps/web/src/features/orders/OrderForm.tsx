@@ -23,6 +23,7 @@ import * as doc from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import { itemsLabel, type OrderDetails } from './format';
+import { useCan } from '../auth/can';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 import { LineItemsTable } from './LineItemsTable';
 import { ordersList } from './list';
@@ -89,6 +90,7 @@ export function OrderForm({
   );
 
   const holdOverride = useHoldOverride();
+  const can = useCan();
   const pharmacyId = useWatch({ control, name: 'pharmacyId' });
   const hold = pharmacies.find((pharmacy) => pharmacy.id === pharmacyId)?.creditHold ?? null;
   const create = trpc.orders.create.useMutation();
@@ -144,13 +146,13 @@ export function OrderForm({
 
   /**
    * Sends the saved draft; a credit hold asks for the reason to override it (false: the user
-   * cancelled).
+   * cancelled), where the role may override one: else the refusal is the answer.
    */
   const send = async (id: number, data: OrderData) => {
     try {
       await update.mutateAsync({ id, data: { ...data, status: 'Sent' } });
     } catch (error) {
-      if (!isCreditHoldRefusal(error)) throw error;
+      if (!isCreditHoldRefusal(error) || !can('creditHold.override')) throw error;
       const reason = await holdOverride.ask(errorMessage(error));
       if (reason === null) return false;
       await update.mutateAsync({

@@ -26,8 +26,10 @@ const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
   col.mutedColumn('Items', (order) => itemsLabel(order.itemCount), { whiteSpace: 'nowrap' }),
   col.amountColumn('Total', (order) => order.total),
   col.statusColumn(ORDER_STATUS_PALETTE, (order) => order.status),
-  col.actionsColumn({ viewLabel: 'View details' }, (order, { state }) => {
-    const move = MOVES.find((next) => ORDER_TRANSITIONS[order.status].includes(next.status));
+  col.actionsColumn({ viewLabel: 'View details' }, (order, { state, can }) => {
+    const move = can('orders.write')
+      ? MOVES.find((next) => ORDER_TRANSITIONS[order.status].includes(next.status))
+      : undefined;
     return (
       <>
         <ActionButton
@@ -37,7 +39,7 @@ const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
         >
           <LuDownload />
         </ActionButton>
-        <col.EditAction to="/orders/$id/edit" id={order.id} />
+        {can('orders.write') ? <col.EditAction to="/orders/$id/edit" id={order.id} /> : null}
         {move ? (
           <ActionButton
             label={move.label}

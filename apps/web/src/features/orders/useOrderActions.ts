@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { downloadOrderPdf } from './download';
+import { useCan } from '../auth/can';
 import { isCreditHoldRefusal, useHoldOverride } from './HoldOverride';
 
 /** Status changes and PDF downloads, with the spec's toasts: the list's actions (ListScreen.tsx). */
@@ -12,6 +13,7 @@ export function useOrderActions() {
   const [downloading, setDownloading] = useState<number | null>(null);
 
   const holdOverride = useHoldOverride();
+  const mayOverride = useCan()('creditHold.override');
   const setStatus = trpc.orders.update.useMutation();
 
   // Stable callbacks: the list's memoised rows receive them.
@@ -28,14 +30,14 @@ export function useOrderActions() {
   }, []);
   const { mutateAsync } = setStatus;
   const { ask } = holdOverride;
-  // Sending for a pharmacy on credit hold is refused; the user may override it with a reason.
+  // Sending for a pharmacy on credit hold is refused; a role that may override it gives a reason.
   const changeStatus = useCallback(
     async (id: number, status: OrderStatus) => {
       try {
         try {
           await mutateAsync({ id, data: { status } });
         } catch (error) {
-          if (!isCreditHoldRefusal(error)) throw error;
+          if (!isCreditHoldRefusal(error) || !mayOverride) throw error;
           const reason = await ask(errorMessage(error));
           if (reason === null) return;
           await mutateAsync({ id, data: { status, holdOverrideReason: reason } });
@@ -46,7 +48,7 @@ export function useOrderActions() {
         notify.error('Error', `Failed to update order: ${errorMessage(error)}`);
       }
     },
-    [mutateAsync, ask, utils],
+    [mutateAsync, ask, utils, mayOverride],
   );
 
   const changingId = setStatus.isPending ? setStatus.variables?.id : undefined;

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import type { PaymentListItem } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 import type { PaymentRowState } from './usePaymentActions';
 
@@ -35,14 +36,16 @@ export function PaymentDetailsDialog({
           tabs={tabs}
           onClose={onClose}
           actions={
-            <Button
-              onClick={() => {
-                onClose();
-                state.edit(shown);
-              }}
-            >
-              <LuPencil /> Edit Payment
-            </Button>
+            <Can permission="payments.write">
+              <Button
+                onClick={() => {
+                  onClose();
+                  state.edit(shown);
+                }}
+              >
+                <LuPencil /> Edit Payment
+              </Button>
+            </Can>
           }
         >
           <DetailsList>

@@ -10,6 +10,7 @@ import { listPage } from '../lists/ListScreen';
 import { AddressPreview } from './AddressPreview';
 import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
+import { canEditPharmacy } from './format';
 import { pharmaciesList } from './list';
 
 const PharmacyDetailsDialog = lazy(() =>
@@ -53,12 +54,12 @@ const COLUMNS: Column<Pharmacy>[] = [
     phone: true,
     cell: (pharmacy) => <MoneyText value={pharmacy.balance} highlightPositive />,
   },
-  col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy) => (
+  col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy, { can }) => (
     <>
       <col.LinkAction label="Statement" to="/pharmacies/$id/statement" id={pharmacy.id}>
         <LuScrollText />
       </col.LinkAction>
-      <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
+      {canEditPharmacy(can) ? <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} /> : null}
     </>
   )),
 ];

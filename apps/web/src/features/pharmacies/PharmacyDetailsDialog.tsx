@@ -15,8 +15,9 @@ import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
 import type { DetailsProps } from '../lists/ListScreen';
 import { CreditHoldBadge } from './CreditHoldBadge';
-import { termsLabel } from './format';
+import { canEditPharmacy, termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { useCan } from '../auth/can';
 
 /** Every field of one pharmacy, read-only. */
 export function PharmacyDetailsDialog({
@@ -25,6 +26,7 @@ export function PharmacyDetailsDialog({
 }: DetailsProps<Pharmacy, undefined>) {
   const shown = useLastShown(pharmacy);
   const tabs = useRecordTabs('pharmacy', shown?.id);
+  const can = useCan();
 
   return (
     <DetailsDialog open={pharmacy !== null} onClose={onClose} size="lg" testId="pharmacy-details">
@@ -46,11 +48,13 @@ export function PharmacyDetailsDialog({
                   <LuScrollText /> Statement
                 </Link>
               </Button>
-              <Button asChild>
-                <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
-                  <LuPencil /> Edit Pharmacy
-                </Link>
-              </Button>
+              {canEditPharmacy(can) ? (
+                <Button asChild>
+                  <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
+                    <LuPencil /> Edit Pharmacy
+                  </Link>
+                </Button>
+              ) : null}
             </>
           }
         >

@@ -8,9 +8,12 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
 
+/** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
+  const locked = !useCan()('settings.creditHold');
   const utils = trpc.useUtils();
   const {
     register,
@@ -40,7 +43,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       data-testid="settings-form"
     >
       <Stack gap="5" p="5" maxW="md">
-        <Field.Root invalid={!!errors.holdDaysPastDue} required>
+        <Field.Root invalid={!!errors.holdDaysPastDue} required readOnly={locked}>
           <Field.Label>
             Days past due before credit hold <Field.RequiredIndicator />
           </Field.Label>
@@ -56,9 +59,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </Field.HelperText>
           <Field.ErrorText>{errors.holdDaysPastDue?.message}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
-          Save Settings
-        </Button>
+        {locked ? null : (
+          <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
+            Save Settings
+          </Button>
+        )}
       </Stack>
     </form>
   );
@@ -82,7 +87,9 @@ export function SettingsPage() {
           </Stack>
         ) : null}
       </Panel>
-      <BackupsPanel />
+      <Can permission="backups.manage">
+        <BackupsPanel />
+      </Can>
     </>
   );
 }
