@@ -122,3 +122,50 @@ describe('a reload, signed in', () => {
     for (const r of js) expect(r.fromCache, r.url).toBe(true);
   });
 });
+
+/** What any other screen may cost on a cold load, compressed (issue 26). */
+const SCREEN_JS_LIMIT = 250 * 1024;
+
+describe('a cold load of every other screen', () => {
+  /** Each screen, signed in, with a text it shows once loaded. */
+  const SCREENS = [
+    ['/', 'Overview of your supply chain operations'],
+    ['/orders', 'Purchase orders from your pharmacies'],
+    ['/invoices', 'What your pharmacies were billed'],
+    ['/payments', 'Money received from your pharmacies'],
+    ['/pharmacies', 'Your pharmacy customers'],
+    ['/products', 'The catalogue and its variants'],
+    ['/reports', 'Outstanding Invoices Detail'],
+    ['/activity', 'The latest changes across the business'],
+    ['/settings', 'Days past due before credit hold'],
+    ['/settings/users', 'Pending invitations'],
+    ['/settings/tokens', 'New API token'],
+  ] as const;
+  let signedIn: Page;
+
+  beforeAll(async () => {
+    signedIn = await browser.newPage();
+    await signedIn.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+    await signUp(signedIn, '/');
+  });
+
+  it.each([...SCREENS, ['/invitation#token=x', 'Accept your invitation', 'signed out'] as const])(
+    `%s transfers less than ${SCREEN_JS_LIMIT / 1024} KB of JavaScript`,
+    async (route, text, signedOut?: string) => {
+      // Signed out: a context of its own, without the session cookie.
+      page = signedOut
+        ? await (await browser.createBrowserContext()).newPage()
+        : await signedIn.browserContext().newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const loaded = await recordResponses(page);
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle0' });
+      await waitForText(page, text);
+      const transferred = scripts(loaded).reduce((sum, r) => sum + r.transferred, 0);
+      console.log(`${route}: ${(transferred / 1024).toFixed(1)} KB of scripts transferred`);
+      expect(transferred).toBeLessThan(SCREEN_JS_LIMIT);
+      await page.close();
+    },
+  );
+});
