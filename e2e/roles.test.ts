@@ -171,9 +171,9 @@ describe('roles', () => {
     expect(labels).not.toContain('Record payment');
     expect(labels).not.toContain('Delete');
     expect(labels).not.toContain('Edit');
-    expect(await invitee.$$eval('a, button', (els) => els.map((el) => el.textContent))).not.toContain(
-      ' New Invoice',
-    );
+    expect(
+      await invitee.$$eval('a, button', (els) => els.map((el) => el.textContent)),
+    ).not.toContain(' New Invoice');
 
     // Payments: no Record Payment button either; orders: a sales user takes them.
     await goto(invitee, '/payments');
@@ -226,8 +226,9 @@ describe('roles', () => {
     await goto(invitee, '/settings/tokens');
     await waitForText(invitee, 'No API tokens yet.');
     // A sales user's token is at most a sales token.
-    const roles = await invitee.$$eval('[data-testid="token-form"] select[name="role"] option', (els) =>
-      els.map((el) => (el as HTMLOptionElement).value),
+    const roles = await invitee.$$eval(
+      '[data-testid="token-form"] select[name="role"] option',
+      (els) => els.map((el) => (el as HTMLOptionElement).value),
     );
     expect(roles).toEqual(['viewer', 'sales']);
     await fill(invitee, 'name', 'Web shop', '[data-testid="token-form"]');

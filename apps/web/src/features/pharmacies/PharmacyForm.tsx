@@ -169,11 +169,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
       </FormSection>
 
       <FormSection title="Notes" description="Anything the team should know about this customer.">
-        <Field.Root
-          invalid={!!errors.notes}
-          gridColumn={{ md: 'span 2' }}
-          readOnly={detailsLocked}
-        >
+        <Field.Root invalid={!!errors.notes} gridColumn={{ md: 'span 2' }} readOnly={detailsLocked}>
           <Field.Label srOnly>Notes</Field.Label>
           <Textarea
             rows={4}

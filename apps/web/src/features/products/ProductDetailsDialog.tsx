@@ -20,6 +20,7 @@ import { categoryContent, PRICING_NOTE } from './content';
 import { ActiveBadge } from './ActiveBadge';
 import type { Product } from './types';
 import { useRecordTabs } from '../activity/RecordTabs';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -74,11 +75,13 @@ export function ProductDetailsDialog({
           tabs={tabs}
           onClose={onClose}
           actions={
-            <Button asChild>
-              <Link to="/products/$id/edit" params={{ id: shown.id }}>
-                <LuPencil /> Edit Product
-              </Link>
-            </Button>
+            <Can permission="products.write">
+              <Button asChild>
+                <Link to="/products/$id/edit" params={{ id: shown.id }}>
+                  <LuPencil /> Edit Product
+                </Link>
+              </Button>
+            </Can>
           }
         >
           <Stack gap="6">

@@ -1,6 +1,13 @@
 import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { LuBookOpen, LuChevronDown, LuKeyRound, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
+import {
+  LuBookOpen,
+  LuChevronDown,
+  LuKeyRound,
+  LuLogOut,
+  LuSettings,
+  LuUsers,
+} from 'react-icons/lu';
 import { can, ROLE_LABELS } from '@pharm/validators/roles';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';

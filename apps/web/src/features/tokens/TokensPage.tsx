@@ -52,8 +52,8 @@ function CreateTokenPanel({ role: own }: { role: Role }) {
     <Panel title="New API token" titleId="new-token-title">
       <Stack p="5" gap="5">
         <Text textStyle="sm" color="fg.muted">
-          An integration sends it as <code>Authorization: Bearer …</code> on <code>/api</code>{' '}
-          paths and acts with its role, never more than yours.
+          An integration sends it as <code>Authorization: Bearer …</code> on <code>/api</code> paths
+          and acts with its role, never more than yours.
         </Text>
         <form onSubmit={submit} noValidate data-testid="token-form">
           <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>

@@ -88,13 +88,7 @@ function AcceptForm({ token }: { token: string }) {
             <Field.HelperText>Use at least 6 characters.</Field.HelperText>
           )}
         </Field.Root>
-        <Button
-          type="submit"
-          size="lg"
-          mt="2"
-          loading={accept.isPending}
-          loadingText="Joining..."
-        >
+        <Button type="submit" size="lg" mt="2" loading={accept.isPending} loadingText="Joining...">
           Join and sign in
         </Button>
       </Stack>
