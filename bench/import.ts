@@ -63,8 +63,9 @@ try {
       passwordHash: 'not-a-login',
       firstName: 'Bench',
       lastName: null,
+      role: 'admin',
     })
-    .returning(['id', 'email', 'firstName', 'lastName', 'createdAt'])
+    .returning(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
     .executeTakeFirstOrThrow();
   const caller = createCaller(createInnerContext({ db, user, config: { catalogFeed: feedPath } }));
   const records = PRODUCTS * (VARIANTS + 1);

@@ -22,8 +22,14 @@ const { db } = handle;
 try {
   const user = await db
     .insertInto('users')
-    .values({ email: 'bench@example.com', passwordHash: 'x', firstName: 'Bench', lastName: 'User' })
-    .returning(['id', 'email', 'firstName', 'lastName', 'createdAt'])
+    .values({
+      email: 'bench@example.com',
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'User',
+      role: 'admin',
+    })
+    .returning(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
     .executeTakeFirstOrThrow();
   const caller = createCaller(createInnerContext({ db, user }));
   const pharmacyIds: number[] = [];

@@ -36,6 +36,8 @@ export async function startApp(): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production lets only the first user register; the tests each register their own.
+      REGISTRATION: 'open',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: scratch?.url ?? '',

@@ -802,6 +802,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -842,6 +844,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -883,6 +887,8 @@ export interface operations {
                         email: string;
                         firstName: string | null;
                         lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -942,11 +948,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        openOrders: number;
-                        unpaidInvoices: number;
+                        openOrders?: number;
+                        unpaidInvoices?: number;
                         /** @example 118.75 */
-                        totalOutstanding: string;
-                        onCreditHold: number;
+                        totalOutstanding?: string;
+                        onCreditHold?: number;
                     };
                 };
             };

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.trustProxy).toBe(false);
     expect(config.registration).toEqual({ mode: 'open' });
+    expect(config.defaultRole).toBe('admin');
     expect(config.db).toEqual({ poolMax: 10, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000 });
   });
 
@@ -31,12 +32,28 @@ describe('loadConfig', () => {
   it.each([
     ['open', { mode: 'open' }],
     ['closed', { mode: 'closed' }],
+    ['first-user', { mode: 'first-user' }],
     [
       'Pharm.Example, @staff.example',
       { mode: 'domains', domains: ['pharm.example', 'staff.example'] },
     ],
   ])('reads REGISTRATION=%s', (value, expected) => {
     expect(loadConfig({ REGISTRATION: value }).registration).toEqual(expected);
+  });
+
+  it('lets only the first user register in production unless REGISTRATION says otherwise', () => {
+    const production = { NODE_ENV: 'production', HOST: '127.0.0.1' };
+    expect(loadConfig(production).registration).toEqual({ mode: 'first-user' });
+    expect(loadConfig({ ...production, REGISTRATION: 'open' }).registration).toEqual({
+      mode: 'open',
+    });
+  });
+
+  it('reads DEFAULT_ROLE and refuses a role that does not exist', () => {
+    expect(loadConfig({ DEFAULT_ROLE: 'Sales' }).defaultRole).toBe('sales');
+    expect(() => loadConfig({ DEFAULT_ROLE: 'owner' })).toThrow(
+      'DEFAULT_ROLE: must be one of viewer, sales, accountant, admin',
+    );
   });
 
   it('reads ALLOWED_HOSTS as lower-case names with optional ports, and refuses anything else', () => {
@@ -84,7 +101,7 @@ describe('loadConfig', () => {
         '  PORT: must be a whole number of at least 0',
         '  SESSION_SECRET: must be at least 32 characters',
         '  APP_ORIGIN: must be scheme://host[:port], e.g. https://pharm.example.com',
-        '  REGISTRATION: "sometimes" is not open, closed or an email domain',
+        '  REGISTRATION: "sometimes" is not open, closed, first-user or an email domain',
       ].join('\n'),
     );
   });

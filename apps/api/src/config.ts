@@ -2,15 +2,22 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROLES, type Role } from '@pharm/validators/roles';
 import { z } from 'zod';
 
 /** The repository root: two levels above apps/api (from src/ in dev, dist/ when built). */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(apiDir, '../..');
 
-/** Who may create an account: anyone, no one, or addresses at the listed email domains. */
+/**
+ * Who may create an account: anyone, no one, addresses at the listed email domains, or only the
+ * first user of an empty database (then invitations only).
+ */
 export type Registration =
-  { mode: 'open' } | { mode: 'closed' } | { mode: 'domains'; domains: string[] };
+  | { mode: 'open' }
+  | { mode: 'closed' }
+  | { mode: 'first-user' }
+  | { mode: 'domains'; domains: string[] };
 
 /**
  * Fastify's `trustProxy`: false (X-Forwarded-* ignored, the default), a hop count, or the
@@ -101,10 +108,13 @@ const trustProxy = z
 const registration = z
   .string()
   .optional()
-  .transform((v, ctx): Registration => {
+  .transform((v, ctx): Registration | undefined => {
     const value = v?.trim().toLowerCase();
-    if (!value || value === 'open') return { mode: 'open' };
+    // Unset: the default depends on NODE_ENV (loadConfig).
+    if (!value) return undefined;
+    if (value === 'open') return { mode: 'open' };
     if (value === 'closed') return { mode: 'closed' };
+    if (value === 'first-user') return { mode: 'first-user' };
     const domains = value
       .split(',')
       .map((d) => d.trim().replace(/^@/, ''))
@@ -113,7 +123,7 @@ const registration = z
     if (bad) {
       ctx.addIssue({
         code: 'custom',
-        message: `"${bad}" is not open, closed or an email domain`,
+        message: `"${bad}" is not open, closed, first-user or an email domain`,
       });
       return z.NEVER;
     }
@@ -179,6 +189,11 @@ const envSchema = z
     APP_ORIGIN: origin,
     TRUST_PROXY: trustProxy,
     REGISTRATION: registration,
+    DEFAULT_ROLE: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim().toLowerCase() || 'admin')
+      .pipe(z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` })),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .optional()
@@ -230,7 +245,10 @@ export interface AppConfig {
    */
   allowedHosts: string[] | undefined;
   trustProxy: TrustProxy;
+  /** REGISTRATION: `first-user` by default in production, `open` otherwise. */
   registration: Registration;
+  /** DEFAULT_ROLE: the role of a self-registered user (not the first user, always an admin). */
+  defaultRole: Role;
   log: { level: z.infer<typeof envSchema>['LOG_LEVEL']; pretty: boolean };
   /** Folder of the built web app served on the same port, when it exists. */
   webDist: string | undefined;
@@ -277,7 +295,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin: e.APP_ORIGIN,
     allowedHosts: e.ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY,
-    registration: e.REGISTRATION,
+    registration:
+      e.REGISTRATION ?? (e.NODE_ENV === 'production' ? { mode: 'first-user' } : { mode: 'open' }),
+    defaultRole: e.DEFAULT_ROLE,
     log: { level: e.LOG_LEVEL, pretty: e.LOG_FORMAT === 'pretty' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,

@@ -24,7 +24,7 @@ export interface SessionControl {
 
 export interface Context {
   db: Db;
-  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed' | 'registration'>;
+  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed' | 'registration' | 'defaultRole'>;
   user: SessionUser | null;
   /** The caller's address (X-Forwarded-For only as TRUST_PROXY allows), for rate limits. */
   ip: string;
@@ -40,8 +40,9 @@ export interface Context {
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'createdAt'])
+    .select(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
     .where('id', '=', userId)
+    .where('active', '=', true)
     .executeTakeFirst();
   return user ?? null;
 }
@@ -121,8 +122,8 @@ export async function createRequestContext(
 
 /** The default provider and its shipped sample feed, whatever the environment says. */
 function configDefaults(): Context['config'] {
-  const { catalogProviderName, catalogFeed, registration } = loadConfig({});
-  return { catalogProviderName, catalogFeed, registration };
+  const { catalogProviderName, catalogFeed, registration, defaultRole } = loadConfig({});
+  return { catalogProviderName, catalogFeed, registration, defaultRole };
 }
 
 /** A context without an HTTP request: tests, benchmarks, seeds and scripts. */

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { z } from 'zod';
 import type { Context } from './context.js';
+import { authorize } from './lib/authorize.js';
 import { toTRPCError, trpcErrorData } from './lib/http/errors.js';
 import type { ProcedureMeta } from './lib/http/rest-meta.js';
 
@@ -33,9 +34,18 @@ const errorMapping = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
+/**
+ * The one check of roles (decisions.md §8): the procedure's `meta.permission` against the
+ * caller's role. REST paths, file downloads, search and reports all call procedures, so they all
+ * pass here. Fail closed: a signed-in procedure that declares no permission answers no one.
+ */
 export const protectedProcedure = publicProcedure
-  .use(({ ctx, next }) => {
+  .use(({ ctx, meta, next }) => {
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
+    const permission = meta?.permission;
+    if (!permission)
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'This action declares no permission' });
+    authorize(ctx.user.role, permission);
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
   // A procedure's own `.meta()` is merged with this one (the API document's security).

@@ -48,11 +48,14 @@ describe('register', () => {
       'firstName',
       'id',
       'lastName',
+      'role',
     ]);
+    // REGISTRATION=open gives DEFAULT_ROLE, admin unless set.
     expect(res.body).toMatchObject({
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      role: 'admin',
     });
     expect(res.text).not.toMatch(/argon|password/i);
     const cookie = String(res.headers['set-cookie']);

@@ -34,7 +34,7 @@ it('answers what the services return, byte for byte, through the output schemas'
   const db = testDb.handle.db;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'createdAt'])
+    .select(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
     .executeTakeFirstOrThrow();
   const api = createCaller(createInnerContext({ db, user }));
   const limit = 50;
@@ -69,15 +69,15 @@ it('answers what the services return, byte for byte, through the output schemas'
       await api.payments.invoiceOptions(),
       await paymentInvoiceOptions(db),
     ],
-    ['dashboard.summary', await api.dashboard.summary(), await dashboardSummary(db)],
-    ['dashboard.recent', await api.dashboard.recent(), await dashboardRecent(db)],
+    ['dashboard.summary', await api.dashboard.summary(), await dashboardSummary(db, 'admin')],
+    ['dashboard.recent', await api.dashboard.recent(), await dashboardRecent(db, 'admin')],
     ['reports.get', await api.reports.get(), await reports(db, {})],
     [
       'reports.outstanding',
       await api.reports.outstanding({}),
       await outstandingPage(db, { limit: 200 }),
     ],
-    ['search.find', await api.search.find({ q: 'ph' }), await search(db, 'ph')],
+    ['search.find', await api.search.find({ q: 'ph' }), await search(db, 'ph', 'admin')],
     [
       'recall.find',
       await api.recall.find({ lot }),

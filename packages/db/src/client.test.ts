@@ -194,6 +194,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0010_one_invoice_per_order',
       '0011_list_sorts',
       '0012_report_periods',
+      '0013_roles',
     ]);
   });
 });

@@ -19,6 +19,7 @@ import * as numberPrefix from './migrations/0009_number_prefix.js';
 import * as oneInvoicePerOrder from './migrations/0010_one_invoice_per_order.js';
 import * as listSorts from './migrations/0011_list_sorts.js';
 import * as reportPeriods from './migrations/0012_report_periods.js';
+import * as roles from './migrations/0013_roles.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0010_one_invoice_per_order': oneInvoicePerOrder,
   '0011_list_sorts': listSorts,
   '0012_report_periods': reportPeriods,
+  '0013_roles': roles,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

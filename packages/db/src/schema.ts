@@ -4,6 +4,7 @@ import type {
   PaymentMethod,
   PaymentTerms,
   ProductCategory,
+  Role,
   ShippingMethod,
 } from '@pharm/validators';
 import type {
@@ -35,8 +36,38 @@ export interface UsersTable {
   passwordHash: string;
   firstName: string | null;
   lastName: string | null;
+  role: Role;
+  /** A deactivated user cannot sign in; their sessions and tokens ended with the deactivation. */
+  active: Generated<boolean>;
+  lastSignInAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A one-time link to sign up with a role (issue 26); only the token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: Id;
+  email: string;
+  role: Role;
+  tokenHash: string;
+  expiresAt: ColumnType<string, Date | string, Date | string>;
+  acceptedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  revokedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  invitedBy: string | null;
+  createdAt: Timestamp;
+}
+
+/** A named bearer token of a user (issue 26); only its SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: Id;
+  userId: string;
+  name: string;
+  role: Role;
+  tokenHash: string;
+  expiresAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  lastUsedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  revokedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
 }
 
 export interface SessionTable {
@@ -226,6 +257,8 @@ export interface Database {
   businessSettings: BusinessSettingsTable;
   users: UsersTable;
   session: SessionTable;
+  invitations: InvitationsTable;
+  apiTokens: ApiTokensTable;
   authFailures: AuthFailuresTable;
   pharmacies: PharmaciesTable;
   products: ProductsTable;

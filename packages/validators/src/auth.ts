@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp, userId } from './common.js';
+import { ROLES } from './roles.js';
 
 export const emailField = z
   .string({ error: 'Please enter a valid email' })
@@ -37,12 +38,18 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export type LoginData = z.output<typeof loginSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
 
+/** A role, as an input field ("role": "sales"). */
+export const roleField = z.enum(ROLES, {
+  error: `Role must be one of ${ROLES.join(', ')}`,
+});
+
 /** The signed-in user as the API answers it (never the password hash). */
 export const userOutput = z.object({
   id: userId,
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  role: z.enum(ROLES),
   createdAt: timestamp,
 });
 export type User = z.output<typeof userOutput>;

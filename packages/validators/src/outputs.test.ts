@@ -202,7 +202,7 @@ describe('output schemas', () => {
 
   it('leave out what they do not declare, such as a password hash', () => {
     const user = { id: '0b6c3a9e-3f0e-4a53-9d3a-6f1f2b9d8c71', email: 'a@b.example' };
-    const answer = { ...user, firstName: null, lastName: 'Ng', createdAt };
+    const answer = { ...user, firstName: null, lastName: 'Ng', role: 'sales' as const, createdAt };
     expect(userOutput.parse({ ...answer, passwordHash: '$argon2id$…' })).toEqual(answer);
   });
 

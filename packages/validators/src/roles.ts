@@ -18,6 +18,11 @@ export const ROLE_LABELS: Record<Role, string> = {
  * search and the dashboard can leave out a group a role may not read.
  */
 export const PERMISSIONS = {
+  /** The signed-in user's own account: who am I, sign out. */
+  'account.own': {
+    roles: ['viewer', 'sales', 'accountant', 'admin'],
+    action: 'use their own account',
+  },
   'pharmacies.read': {
     roles: ['viewer', 'sales', 'accountant', 'admin'],
     action: 'read pharmacies',
@@ -42,6 +47,14 @@ export const PERMISSIONS = {
   'tokens.own': {
     roles: ['viewer', 'sales', 'accountant', 'admin'],
     action: 'create or revoke API tokens',
+  },
+  /**
+   * The pharmacy edit form: who holds it reaches the edit, and what they change decides the rest
+   * (its other fields need `pharmacies.write`, the credit limit `pharmacies.creditLimit`).
+   */
+  'pharmacies.edit': {
+    roles: ['sales', 'accountant', 'admin'],
+    action: 'edit pharmacies',
   },
   /** Create and edit pharmacies; the credit limit needs `pharmacies.creditLimit` as well. */
   'pharmacies.write': { roles: ['sales', 'admin'], action: 'create or edit pharmacies' },

@@ -1,4 +1,5 @@
 import type { Db } from '@pharm/db';
+import type { Permission } from '@pharm/validators/roles';
 
 /** What every group of the global search reads: the text, and what more than one group needs. */
 export interface SearchQuery {
@@ -15,5 +16,7 @@ export interface SearchQuery {
  */
 export interface SearchGroup {
   key: string;
+  /** What a role must hold to see this group's results; for the others the group is empty. */
+  permission: Permission;
   find: (db: Db, query: SearchQuery) => Promise<unknown[]>;
 }

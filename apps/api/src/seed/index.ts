@@ -26,7 +26,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   const { password, ...profile } = DEMO_USER;
   await db
     .insertInto('users')
-    .values({ ...profile, passwordHash: await hashPassword(password) })
+    .values({ ...profile, role: 'admin', passwordHash: await hashPassword(password) })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .execute();
   const { id } = await db

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Permission } from '@pharm/validators/roles';
 import type { z } from 'zod';
 import type { createCaller } from '../../root.js';
 import { csvStream, type CsvDownload } from '../csv/csv.js';
@@ -28,6 +29,11 @@ export interface FileRoute<Input extends z.ZodType = z.ZodType> {
   path: string;
   summary: string;
   type: keyof typeof FILE_TYPES;
+  /**
+   * What the caller's role must hold, checked by the REST adapter before anything is read; the
+   * procedures `send` calls check their own permissions as well.
+   */
+  permission: Permission;
   /**
    * Shown in the browser rather than saved (the web opens invoices and statements in a new tab,
    * spec §2); the file name still names what "Save" writes.

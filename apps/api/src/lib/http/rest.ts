@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { modules } from '../../modules/index.js';
 import { createCaller } from '../../root.js';
+import { authorize } from '../authorize.js';
+import { DomainError } from '../domain-error.js';
 import { sendError } from './errors.js';
 import { FILE_TYPES, type FileRoute } from './files.js';
 import { openApiDocument } from './openapi.js';
@@ -163,6 +165,8 @@ export function registerRestRoutes(
     return async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         const ctx = await createContext(req, reply);
+        if (!ctx.user) throw new DomainError('UNAUTHORIZED', 'Not signed in');
+        authorize(ctx.user.role, route.permission);
         const file = await route.send(createCaller(ctx), buildInput(req), ctx.heavyWork);
         return reply
           .status(200)

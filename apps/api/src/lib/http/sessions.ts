@@ -13,7 +13,11 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
  */
 export const TOUCH_AFTER_MS = 60 * 1000;
 
-export type SessionUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt'>;
+/** The signed-in user; `role` is what they act as (an API token's may be lower than the user's). */
+export type SessionUser = Pick<
+  User,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'createdAt'
+>;
 
 export interface ActiveSession {
   sid: string;
@@ -31,21 +35,27 @@ interface LoadedSession extends SessionUser {
 
 /** The sessions of the sids in its one parameter (an array), each joined with its user. */
 function compileLoadQuery(db: Db): CompiledQuery<LoadedSession> {
-  return db
-    .selectFrom('session')
-    .innerJoin('users', 'users.id', 'session.userId')
-    .select([
-      'session.sid',
-      'users.id',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.createdAt',
-      'session.signedInAt',
-      'session.expire',
-    ])
-    .where('session.sid', '=', sql<string>`any(${[] as string[]})`)
-    .compile();
+  return (
+    db
+      .selectFrom('session')
+      .innerJoin('users', 'users.id', 'session.userId')
+      .select([
+        'session.sid',
+        'users.id',
+        'users.email',
+        'users.firstName',
+        'users.lastName',
+        'users.role',
+        'users.createdAt',
+        'session.signedInAt',
+        'session.expire',
+      ])
+      .where('session.sid', '=', sql<string>`any(${[] as string[]})`)
+      // Deactivation deletes the sessions too; this holds even for a request already reading.
+      // (No parameter: `load` fills the one parameter, the sids, on each run.)
+      .where(sql<boolean>`users.active`)
+      .compile()
+  );
 }
 
 /** A request waiting for its session row. */
@@ -160,6 +170,11 @@ export class SessionStore {
     await this.db
       .insertInto('session')
       .values({ sid, userId, signedInAt: new Date(now), expire })
+      .execute();
+    await this.db
+      .updateTable('users')
+      .set({ lastSignInAt: new Date(now) })
+      .where('id', '=', userId)
       .execute();
     return { sid, expire };
   }

@@ -5,6 +5,7 @@ import { activityUsers, listActivity } from './service.js';
 export const activityRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'activity.read',
       rest: {
         method: 'GET',
         path: '/api/activity',
@@ -16,6 +17,7 @@ export const activityRouter = createTRPCRouter({
     .output(answers(activityPageOutput))
     .query(({ ctx, input }) => listActivity(ctx.db, input)),
   users: protectedProcedure
+    .meta({ permission: 'activity.read' })
     .output(answers(activityUsersOutput))
     .query(({ ctx }) => activityUsers(ctx.db)),
 });

@@ -16,7 +16,10 @@ export const authRouter = createTRPCRouter({
 
   /** GET /api/user: 401 when signed out, as the spec's client expects. */
   user: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/user', summary: 'The signed-in user' } })
+    .meta({
+      permission: 'account.own',
+      rest: { method: 'GET', path: '/api/user', summary: 'The signed-in user' },
+    })
     .output(answers(userOutput))
     .query(({ ctx }) => ctx.user),
 
@@ -39,6 +42,7 @@ export const authRouter = createTRPCRouter({
         input,
         { ip: ctx.ip, guards: ctx.authGuards },
         ctx.config.registration,
+        ctx.config.defaultRole,
       );
       await session.signIn(user.id);
       return user;
@@ -57,7 +61,10 @@ export const authRouter = createTRPCRouter({
 
   /** 401 without a session, like every other signed-in call. */
   logout: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/logout', summary: 'Sign out' } })
+    .meta({
+      permission: 'account.own',
+      rest: { method: 'POST', path: '/api/logout', summary: 'Sign out' },
+    })
     .output(answers(okOutput))
     .mutation(async ({ ctx }) => {
       await requireSession(ctx).signOut();

@@ -1,7 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '@pharm/db';
+import type { Db, UsersTable } from '@pharm/db';
+import type { Role } from '@pharm/validators/roles';
 import type { LoginData, RegisterData } from '@pharm/validators';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { inTransaction } from '../../lib/db/transaction.js';
 import type { Registration } from '../../config.js';
 import { BoundedQueue } from '../../lib/workers/bounded-queue.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -44,7 +46,7 @@ function tooManyTries(): DomainError {
 }
 
 function checkRegistrationOpen(registration: Registration, email: string): void {
-  if (registration.mode === 'open') return;
+  if (registration.mode === 'open' || registration.mode === 'first-user') return;
   const domain = email.split('@').pop()!.toLowerCase();
   if (registration.mode === 'domains' && registration.domains.includes(domain)) return;
   throw new DomainError(
@@ -55,36 +57,60 @@ function checkRegistrationOpen(registration: Registration, email: string): void 
   );
 }
 
-const userColumns = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
+export const userColumns = ['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'] as const;
+
+export const INVITATION_ONLY = 'Registration is by invitation only; ask an administrator for one';
 
 export async function registerUser(
   db: Db,
   input: RegisterData,
   caller: Caller,
   registration: Registration,
+  defaultRole: Role,
 ): Promise<SessionUser> {
   checkRegistrationOpen(registration, input.email);
+  if (registration.mode === 'first-user' && (await hasUsers(db))) {
+    throw new DomainError('FORBIDDEN', INVITATION_ONLY);
+  }
   // Every registration costs a hash and may create an account: each try counts, not only failures.
   // Counted before the hash, so a burst of concurrent tries gets no more hashes than the limit.
   const attempt = await caller.guards.failures.attempt([`register ip ${caller.ip}`]);
   if (attempt.refused) throw tooManyTries();
   const passwordHash = await caller.guards.hashing.run(() => hashPassword(input.password));
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-    })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning(userColumns)
-    .executeTakeFirst();
+  const values = {
+    email: input.email,
+    passwordHash,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+  };
+  const user =
+    registration.mode === 'first-user'
+      ? await inTransaction(db, async (trx) => {
+          // Two sign-ups racing on an empty database: the table lock lets one of them be first.
+          await sql`lock table users in share row exclusive mode`.execute(trx);
+          if (await hasUsers(trx)) throw new DomainError('FORBIDDEN', INVITATION_ONLY);
+          return insertUser(trx, { ...values, role: 'admin' });
+        })
+      : await insertUser(db, { ...values, role: defaultRole });
   if (!user) {
     const message = 'An account with this email already exists';
     throw new DomainError('DUPLICATE', message, [{ path: ['email'], message }]);
   }
   return user;
+}
+
+async function hasUsers(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The new user, or undefined when the email is taken (case-insensitively). */
+export function insertUser(db: Db, values: Insertable<UsersTable>) {
+  return db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
 }
 
 /**
@@ -105,17 +131,18 @@ export async function authenticate(db: Db, input: LoginData, caller: Caller): Pr
   try {
     const row = await db
       .selectFrom('users')
-      .select([...userColumns, 'passwordHash'])
+      .select([...userColumns, 'passwordHash', 'active'])
       .where(sql`lower(email)`, '=', email)
       .executeTakeFirst();
     dummyHash ??= hashPassword('not-a-real-password');
     const storedHash = row?.passwordHash ?? (await dummyHash);
     const valid = await caller.guards.hashing.run(() => verify(storedHash, input.password));
-    if (!row || !valid) {
+    // A deactivated user gets the same answer as a wrong password: nothing tells them apart.
+    if (!row || !valid || !row.active) {
       failed = true;
       throw new DomainError('UNAUTHORIZED', LOGIN_FAILED);
     }
-    const { passwordHash: _hash, ...user } = row;
+    const { passwordHash: _hash, active: _active, ...user } = row;
     return user;
   } finally {
     // Only a checked, wrong password counts: a correct one, or a try that never reached the

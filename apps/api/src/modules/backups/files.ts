@@ -5,6 +5,7 @@ import { defineFiles, fileRoute } from '../../lib/http/files.js';
 export const backupFiles = defineFiles([
   fileRoute({
     path: '/api/backups/:name',
+    permission: 'backups.manage',
     summary: 'A backup file of the embedded database',
     type: 'gzip',
     input: backupFileQuery,

@@ -14,25 +14,32 @@ import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
  */
 export const backupsRouter = createTRPCRouter({
   /** The backups this server keeps, or that it keeps none (PostgreSQL: the operator's job). */
-  list: protectedProcedure.output(answers(backupsListOutput)).query(async ({ ctx }) =>
-    ctx.backups
-      ? {
-          keptByServer: true as const,
-          folder: ctx.backups.folder.dir,
-          keep: ctx.backups.keep,
-          backups: await ctx.backups.list(),
-        }
-      : { keptByServer: false as const },
-  ),
+  list: protectedProcedure
+    .meta({ permission: 'backups.manage' })
+    .output(answers(backupsListOutput))
+    .query(async ({ ctx }) =>
+      ctx.backups
+        ? {
+            keptByServer: true as const,
+            folder: ctx.backups.folder.dir,
+            keep: ctx.backups.keep,
+            backups: await ctx.backups.list(),
+          }
+        : { keptByServer: false as const },
+    ),
   /** Back up now. */
-  create: protectedProcedure.output(answers(backupOutput)).mutation(({ ctx }) => {
-    if (!ctx.backups) {
-      throw conflict('This server keeps no backups: on PostgreSQL they are the operator’s job');
-    }
-    return ctx.backups.create('manual');
-  }),
+  create: protectedProcedure
+    .meta({ permission: 'backups.manage' })
+    .output(answers(backupOutput))
+    .mutation(({ ctx }) => {
+      if (!ctx.backups) {
+        throw conflict('This server keeps no backups: on PostgreSQL they are the operator’s job');
+      }
+      return ctx.backups.create('manual');
+    }),
   /** Where a backup's file is, for its download (GET /api/backups/{name}). */
   file: protectedProcedure
+    .meta({ permission: 'backups.manage' })
     .input(backupFileQuery)
     .output(answers(backupFileOutput))
     .query(async ({ ctx, input }) => {

@@ -5,6 +5,7 @@ import { dashboardRecent, dashboardSummary } from './service.js';
 export const dashboardRouter = createTRPCRouter({
   summary: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/dashboard',
@@ -12,8 +13,9 @@ export const dashboardRouter = createTRPCRouter({
       },
     })
     .output(answers(dashboardSummaryOutput))
-    .query(({ ctx }) => dashboardSummary(ctx.db)),
+    .query(({ ctx }) => dashboardSummary(ctx.db, ctx.user.role)),
   recent: protectedProcedure
+    .meta({ permission: 'reports.read' })
     .output(answers(dashboardRecentOutput))
-    .query(({ ctx }) => dashboardRecent(ctx.db)),
+    .query(({ ctx }) => dashboardRecent(ctx.db, ctx.user.role)),
 });

@@ -1,4 +1,5 @@
 import type { Db, Invoice, Order } from '@pharm/db';
+import { can, type Permission, type Role } from '@pharm/validators/roles';
 import { sql } from 'kysely';
 import { isOnHold, pharmaciesWithHold } from '../pharmacies/credit-hold.js';
 
@@ -31,12 +32,34 @@ export interface RecentInvoice extends Pick<
 export const RECENT_LIMIT = 5;
 
 /**
+ * What each part of the dashboard shows, and what a role must hold to see it: a figure the role
+ * may not read is left out of the summary, a list it may not read is empty (issue 26).
+ */
+export const DASHBOARD_PARTS = {
+  openOrders: 'orders.read',
+  unpaidInvoices: 'invoices.read',
+  totalOutstanding: 'invoices.read',
+  onCreditHold: 'pharmacies.read',
+  recentOrders: 'orders.read',
+  recentInvoices: 'invoices.read',
+} as const satisfies Record<keyof DashboardSummary | 'recentOrders' | 'recentInvoices', Permission>;
+
+/** The summary's figures the role may read. */
+function readableFigures(summary: DashboardSummary, role: Role): Partial<DashboardSummary> {
+  return Object.fromEntries(
+    Object.entries(summary).filter(([key]) =>
+      can(role, DASHBOARD_PARTS[key as keyof DashboardSummary]),
+    ),
+  );
+}
+
+/**
  * One statement, each figure from an index: open orders from orders_status_idx, unpaid count and
  * outstanding from the partial index over open invoices (invoices_open_idx, migration 0005), so
  * the cost follows how much is open, not how many invoices there have ever been. The outstanding
  * total is summed from the same rows it counts, so the two figures always agree.
  */
-export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Db, role: Role): Promise<Partial<DashboardSummary>> {
   const held = await pharmaciesWithHold(db)
     .select(sql<number>`count(*)::int`.as('count'))
     .where(isOnHold)
@@ -51,36 +74,41 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         from invoices
        where status <> 'Draft' and balance > 0
     ) open`.execute(db);
-  return { ...rows[0]!, onCreditHold: held.count };
+  return readableFigures({ ...rows[0]!, onCreditHold: held.count }, role);
 }
 
 /** The newest orders and invoices (by id, as the lists show them) for the dashboard's cards. */
 export async function dashboardRecent(
   db: Db,
+  role: Role,
 ): Promise<{ orders: RecentOrder[]; invoices: RecentInvoice[] }> {
   const [orders, invoices] = await Promise.all([
-    db
-      .selectFrom('orders as o')
-      .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
-      .select(['o.id', 'o.orderNumber', 'o.status', 'o.total', 'o.orderDate', 'p.name'])
-      .orderBy('o.id', 'desc')
-      .limit(RECENT_LIMIT)
-      .execute(),
-    db
-      .selectFrom('invoices as i')
-      .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
-      .select([
-        'i.id',
-        'i.invoiceNumber',
-        'i.status',
-        'i.total',
-        'i.balance',
-        'i.dueDate',
-        'p.name',
-      ])
-      .orderBy('i.id', 'desc')
-      .limit(RECENT_LIMIT)
-      .execute(),
+    !can(role, DASHBOARD_PARTS.recentOrders)
+      ? []
+      : db
+          .selectFrom('orders as o')
+          .innerJoin('pharmacies as p', 'p.id', 'o.pharmacyId')
+          .select(['o.id', 'o.orderNumber', 'o.status', 'o.total', 'o.orderDate', 'p.name'])
+          .orderBy('o.id', 'desc')
+          .limit(RECENT_LIMIT)
+          .execute(),
+    !can(role, DASHBOARD_PARTS.recentInvoices)
+      ? []
+      : db
+          .selectFrom('invoices as i')
+          .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
+          .select([
+            'i.id',
+            'i.invoiceNumber',
+            'i.status',
+            'i.total',
+            'i.balance',
+            'i.dueDate',
+            'p.name',
+          ])
+          .orderBy('i.id', 'desc')
+          .limit(RECENT_LIMIT)
+          .execute(),
   ]);
   return {
     orders: orders.map(({ name, ...order }) => ({ ...order, pharmacy: { name } })),

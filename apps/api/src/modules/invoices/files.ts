@@ -82,6 +82,7 @@ export async function exportInvoices(caller: Caller, filters: InvoiceExportQuery
 export const invoiceFiles = defineFiles([
   fileRoute({
     path: '/api/invoices/:id/download',
+    permission: 'invoices.read',
     summary: "The invoice's PDF",
     type: 'pdf',
     input: idParam,
@@ -96,6 +97,7 @@ export const invoiceFiles = defineFiles([
   }),
   fileRoute({
     path: '/api/invoices.csv',
+    permission: 'invoices.read',
     summary: 'The invoices list as CSV, with its filters',
     type: 'csv',
     input: invoiceExportQuery,

@@ -21,6 +21,7 @@ import {
 export const invoicesRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'invoices.read',
       rest: {
         method: 'GET',
         path: '/api/invoices',
@@ -32,15 +33,20 @@ export const invoicesRouter = createTRPCRouter({
     .output(answers(invoicePageOutput))
     .query(({ ctx, input }) => listInvoices(ctx.db, input)),
   get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/invoices/{id}', summary: 'One invoice' } })
+    .meta({
+      permission: 'invoices.read',
+      rest: { method: 'GET', path: '/api/invoices/{id}', summary: 'One invoice' },
+    })
     .input(idParam)
     .output(answers(invoiceOutput))
     .query(({ ctx, input }) => getInvoice(ctx.db, input.id)),
   orderOptions: protectedProcedure
+    .meta({ permission: 'invoices.write' })
     .output(answers(invoiceOrderOptionsOutput))
     .query(({ ctx }) => invoiceOrderOptions(ctx.db)),
   create: protectedProcedure
     .meta({
+      permission: 'invoices.write',
       rest: {
         method: 'POST',
         path: '/api/invoices',
@@ -53,6 +59,7 @@ export const invoicesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createInvoice(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .meta({
+      permission: 'invoices.write',
       rest: {
         method: 'PUT',
         path: '/api/invoices/{id}',
@@ -64,6 +71,7 @@ export const invoicesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => updateInvoice(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .meta({
+      permission: 'invoices.write',
       rest: {
         method: 'DELETE',
         path: '/api/invoices/{id}',
@@ -72,5 +80,5 @@ export const invoicesRouter = createTRPCRouter({
     })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deleteInvoice(ctx.db, input.id, ctx.user)),
 });

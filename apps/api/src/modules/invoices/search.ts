@@ -5,6 +5,7 @@ import { invoiceEntity } from './entity.js';
 /** Invoices by number or pharmacy name, newest first, with their balance. */
 export const invoiceSearch: SearchGroup = {
   key: 'invoices',
+  permission: 'invoices.read',
   find: async (db, { text, pharmacyIds }) => {
     const rows = await searchDocuments(
       db,

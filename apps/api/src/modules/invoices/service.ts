@@ -38,6 +38,7 @@ import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../do
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
+import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { invoiceEntity } from './entity.js';
@@ -546,7 +547,8 @@ export function updateInvoice(
 }
 
 /** Hard delete with its line items and payments; the activity log keeps all three. */
-export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id: number }> {
+export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: number }> {
+  const userId = actor.id;
   return inTransaction(db, async (trx) => {
     const { invoice } = await lockInvoice(trx, id);
     const details = await getInvoice(trx, id);
@@ -556,6 +558,7 @@ export function deleteInvoice(db: Db, id: number, userId: string): Promise<{ id:
       .where('invoiceId', '=', id)
       .orderBy('id')
       .execute();
+    if (payments.length) authorize(actor.role, 'money.cascadeDelete');
     await trx.deleteFrom('invoices').where('id', '=', id).execute();
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
     const snapshot = invoiceSnapshot(details);

@@ -72,6 +72,7 @@ export async function exportOrders(caller: Caller, filters: OrderExportQuery) {
 export const orderFiles = defineFiles([
   fileRoute({
     path: '/api/orders/:id/download',
+    permission: 'orders.read',
     summary: "The order's PDF",
     type: 'pdf',
     input: idParam,
@@ -85,6 +86,7 @@ export const orderFiles = defineFiles([
   }),
   fileRoute({
     path: '/api/orders.csv',
+    permission: 'orders.read',
     summary: 'The orders list as CSV, one row per line item, with its filters',
     type: 'csv',
     input: orderExportQuery,

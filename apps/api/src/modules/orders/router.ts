@@ -13,6 +13,7 @@ import { createOrder, deleteOrder, getOrder, listOrders, updateOrder } from './s
 export const ordersRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'orders.read',
       rest: {
         method: 'GET',
         path: '/api/orders',
@@ -24,12 +25,16 @@ export const ordersRouter = createTRPCRouter({
     .output(answers(orderPageOutput))
     .query(({ ctx, input }) => listOrders(ctx.db, input)),
   get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order' } })
+    .meta({
+      permission: 'orders.read',
+      rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order' },
+    })
     .input(idParam)
     .output(answers(orderOutput))
     .query(({ ctx, input }) => getOrder(ctx.db, input.id)),
   create: protectedProcedure
     .meta({
+      permission: 'orders.write',
       rest: { method: 'POST', path: '/api/orders', summary: 'Create an order', status: 201 },
     })
     .input(orderSchema)
@@ -37,6 +42,7 @@ export const ordersRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .meta({
+      permission: 'orders.write',
       rest: {
         method: 'PUT',
         path: '/api/orders/{id}',
@@ -45,10 +51,13 @@ export const ordersRouter = createTRPCRouter({
     })
     .input(idParam.extend({ data: orderUpdateSchema }))
     .output(answers(orderOutput))
-    .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) => updateOrder(ctx.db, input.id, input.data, ctx.user)),
   delete: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/orders/{id}', summary: 'Delete an order' } })
+    .meta({
+      permission: 'orders.write',
+      rest: { method: 'DELETE', path: '/api/orders/{id}', summary: 'Delete an order' },
+    })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deleteOrder(ctx.db, input.id, ctx.user)),
 });

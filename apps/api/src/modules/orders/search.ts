@@ -5,6 +5,7 @@ import { orderEntity } from './entity.js';
 /** Orders by number or pharmacy name, newest first, with their total. */
 export const orderSearch: SearchGroup = {
   key: 'orders',
+  permission: 'orders.read',
   find: async (db, { text, pharmacyIds }) => {
     const rows = await searchDocuments(
       db,

@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
 import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/credit-hold.js';
+import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
@@ -247,8 +248,9 @@ export function updateOrder(
   db: Db,
   id: number,
   data: OrderUpdateData,
-  userId: string,
+  actor: Actor,
 ): Promise<OrderDetails> {
+  const userId = actor.id;
   const totals = 'lineItems' in data ? computeTotals(data) : null;
   return inTransaction(db, async (trx) => {
     const current = await lockOrThrow(trx, orderEntity, id);
@@ -262,6 +264,9 @@ export function updateOrder(
       from === 'Draft' && to === 'Sent'
         ? await checkCreditHold(trx, pharmacyId, data.holdOverrideReason)
         : null;
+    // Asked only when the hold is really overridden: a reason sent for a pharmacy not on hold
+    // overrides nothing.
+    if (holdOverride) authorize(actor.role, 'creditHold.override');
 
     const before = await getOrder(trx, id);
 
@@ -307,9 +312,12 @@ export function updateOrder(
 }
 
 /** Hard delete; the activity log keeps the order and its line items. */
-export function deleteOrder(db: Db, id: number, userId: string): Promise<{ id: number }> {
+export function deleteOrder(db: Db, id: number, actor: Actor): Promise<{ id: number }> {
+  const userId = actor.id;
   return inTransaction(db, async (trx) => {
-    await lockOrThrow(trx, orderEntity, id);
+    const locked = await lockOrThrow(trx, orderEntity, id);
+    // A draft is a sales rep's work in progress; a sent order may already carry an invoice.
+    if (locked.status !== 'Draft') authorize(actor.role, 'money.cascadeDelete');
     const order = await getOrder(trx, id);
     await trx.deleteFrom('orders').where('id', '=', id).execute();
     await logDelete(trx, { entity: orderEntity, id, userId }, orderSnapshot(order));

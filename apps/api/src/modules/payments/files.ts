@@ -50,6 +50,7 @@ export async function exportPayments(caller: Caller, filters: PaymentExportQuery
 export const paymentFiles = defineFiles([
   fileRoute({
     path: '/api/payments.csv',
+    permission: 'payments.read',
     summary: 'The payments list as CSV, with its filters',
     type: 'csv',
     input: paymentExportQuery,

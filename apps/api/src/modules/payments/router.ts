@@ -21,6 +21,7 @@ import {
 export const paymentsRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'payments.read',
       rest: {
         method: 'GET',
         path: '/api/payments',
@@ -32,15 +33,20 @@ export const paymentsRouter = createTRPCRouter({
     .output(answers(paymentPageOutput))
     .query(({ ctx, input }) => listPayments(ctx.db, input)),
   get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/payments/{id}', summary: 'One payment' } })
+    .meta({
+      permission: 'payments.read',
+      rest: { method: 'GET', path: '/api/payments/{id}', summary: 'One payment' },
+    })
     .input(idParam)
     .output(answers(paymentOutput))
     .query(({ ctx, input }) => getPayment(ctx.db, input.id)),
   invoiceOptions: protectedProcedure
+    .meta({ permission: 'payments.write' })
     .output(answers(paymentInvoiceOptionsOutput))
     .query(({ ctx }) => paymentInvoiceOptions(ctx.db)),
   create: protectedProcedure
     .meta({
+      permission: 'payments.write',
       rest: {
         method: 'POST',
         path: '/api/payments',
@@ -55,12 +61,18 @@ export const paymentsRouter = createTRPCRouter({
     .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => createPayment(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/payments/{id}', summary: 'Edit a payment' } })
+    .meta({
+      permission: 'payments.write',
+      rest: { method: 'PUT', path: '/api/payments/{id}', summary: 'Edit a payment' },
+    })
     .input(idParam.extend({ data: paymentSchema }))
     .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/payments/{id}', summary: 'Delete a payment' } })
+    .meta({
+      permission: 'payments.write',
+      rest: { method: 'DELETE', path: '/api/payments/{id}', summary: 'Delete a payment' },
+    })
     .input(idParam)
     .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),

@@ -51,6 +51,7 @@ export async function exportPharmacies(caller: Caller, filters: PharmacyExportQu
 export const pharmacyFiles = defineFiles([
   fileRoute({
     path: '/api/pharmacies.csv',
+    permission: 'pharmacies.read',
     summary: 'The pharmacies list as CSV, with its filters',
     type: 'csv',
     input: pharmacyExportQuery,

@@ -20,6 +20,7 @@ import {
 export const pharmaciesRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'pharmacies.read',
       rest: {
         method: 'GET',
         path: '/api/pharmacies',
@@ -32,27 +33,36 @@ export const pharmaciesRouter = createTRPCRouter({
     .output(answers(pharmacyPageOutput))
     .query(({ ctx, input }) => listPharmacies(ctx.db, input)),
   options: protectedProcedure
+    .meta({ permission: 'pharmacies.read' })
     .output(answers(pharmacyOptionsOutput))
     .query(({ ctx }) => pharmacyOptions(ctx.db)),
   get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/pharmacies/{id}', summary: 'One pharmacy' } })
+    .meta({
+      permission: 'pharmacies.read',
+      rest: { method: 'GET', path: '/api/pharmacies/{id}', summary: 'One pharmacy' },
+    })
     .input(idParam)
     .output(answers(pharmacyOutput))
     .query(({ ctx, input }) => getPharmacy(ctx.db, input.id)),
   create: protectedProcedure
     .meta({
+      permission: 'pharmacies.write',
       rest: { method: 'POST', path: '/api/pharmacies', summary: 'Add a pharmacy', status: 201 },
     })
     .input(pharmacySchema)
     .output(answers(pharmacyOutput))
-    .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => createPharmacy(ctx.db, input, ctx.user)),
   update: protectedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/pharmacies/{id}', summary: 'Edit a pharmacy' } })
+    .meta({
+      permission: 'pharmacies.edit',
+      rest: { method: 'PUT', path: '/api/pharmacies/{id}', summary: 'Edit a pharmacy' },
+    })
     .input(idParam.extend({ data: pharmacySchema }))
     .output(answers(pharmacyOutput))
-    .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) => updatePharmacy(ctx.db, input.id, input.data, ctx.user)),
   delete: protectedProcedure
     .meta({
+      permission: 'pharmacies.delete',
       rest: {
         method: 'DELETE',
         path: '/api/pharmacies/{id}',
@@ -61,5 +71,5 @@ export const pharmaciesRouter = createTRPCRouter({
     })
     .input(idParam)
     .output(answers(deletedRecord))
-    .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deletePharmacy(ctx.db, input.id, ctx.user)),
 });

@@ -4,6 +4,7 @@ import type { SearchGroup } from '../../lib/search.js';
 /** Pharmacies by name or email, by name. */
 export const pharmacySearch: SearchGroup = {
   key: 'pharmacies',
+  permission: 'pharmacies.read',
   find: (db, { pattern }) =>
     db
       .selectFrom('pharmacies')

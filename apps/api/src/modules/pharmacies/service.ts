@@ -14,6 +14,7 @@ import { orderSnapshot } from '../orders/service.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { HOLD_COLUMNS, isOnHold, pharmaciesWithHold, withCreditHold } from './credit-hold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { authorize, type Actor } from '../../lib/authorize.js';
 import { notFound } from '../../lib/domain-error.js';
 import { sortPlan, toSortedPage, type SortColumn } from '../../lib/db/paginate.js';
 import { PreparedQuery } from '../../lib/db/prepared.js';
@@ -126,8 +127,10 @@ export async function getPharmacy(db: Db, id: number): Promise<PharmacyWithHold>
 export function createPharmacy(
   db: Db,
   data: PharmacyData,
-  userId: string,
+  actor: Actor,
 ): Promise<PharmacyWithHold> {
+  const userId = actor.id;
+  if (data.creditLimit !== null) authorize(actor.role, 'pharmacies.creditLimit');
   return inTransaction(db, async (trx) => {
     const pharmacy = await trx
       .insertInto('pharmacies')
@@ -139,12 +142,26 @@ export function createPharmacy(
   });
 }
 
+/**
+ * What an edit changes decides what it needs (issue 26): the credit limit
+ * `pharmacies.creditLimit`, any other field `pharmacies.write`; a field sent as it is changes
+ * nothing, so a form sent whole asks only for what was edited.
+ */
+function authorizeChanges(actor: Actor, before: Pharmacy, data: PharmacyData): void {
+  const changed = (Object.keys(data) as (keyof PharmacyData)[]).filter(
+    (key) => before[key] !== data[key],
+  );
+  if (changed.includes('creditLimit')) authorize(actor.role, 'pharmacies.creditLimit');
+  if (changed.some((key) => key !== 'creditLimit')) authorize(actor.role, 'pharmacies.write');
+}
+
 export function updatePharmacy(
   db: Db,
   id: number,
   data: PharmacyData,
-  userId: string,
+  actor: Actor,
 ): Promise<PharmacyWithHold> {
+  const userId = actor.id;
   return inTransaction(db, async (trx) => {
     // FOR NO KEY UPDATE, the lock the UPDATE takes anyway: orders may still key-share the row.
     const before = await trx
@@ -154,6 +171,7 @@ export function updatePharmacy(
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Pharmacy');
+    authorizeChanges(actor, before, data);
     const pharmacy = await trx
       .updateTable('pharmacies')
       .set({ ...data, updatedAt: sql`now()` })
@@ -169,7 +187,8 @@ export function updatePharmacy(
  * Deletes the pharmacy with its orders, invoices and payments (the FK cascades), keeping a
  * snapshot of all of it in the activity log.
  */
-export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id: number }> {
+export function deletePharmacy(db: Db, id: number, actor: Actor): Promise<{ id: number }> {
+  const userId = actor.id;
   return inTransaction(db, async (trx) => {
     const pharmacy = await lockOrThrow(trx, pharmacyEntity, id);
     const orders = await trx
@@ -194,6 +213,8 @@ export function deletePharmacy(db: Db, id: number, userId: string): Promise<{ id
       .selectAll()
       .where('pharmacyId', '=', id)
       .execute();
+    // Its invoices (and their payments) would go with it: money, whatever deleting pharmacies allows.
+    if (invoices.length) authorize(actor.role, 'money.cascadeDelete');
     const invoiceLineItems = invoices.length
       ? await trx
           .selectFrom('invoiceLineItems')

@@ -82,6 +82,7 @@ export async function exportProducts(caller: Caller, filters: ProductExportQuery
 export const productFiles = defineFiles([
   fileRoute({
     path: '/api/products.csv',
+    permission: 'products.read',
     summary: 'The catalogue as CSV, one row per variant, in the import format',
     type: 'csv',
     input: productExportQuery,

@@ -35,6 +35,7 @@ import {
 export const productsRouter = createTRPCRouter({
   list: protectedProcedure
     .meta({
+      permission: 'products.read',
       rest: {
         method: 'GET',
         path: '/api/products',
@@ -47,10 +48,12 @@ export const productsRouter = createTRPCRouter({
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** Active products with their variants for the order form's pickers. */
   options: protectedProcedure
+    .meta({ permission: 'products.read' })
     .output(answers(productOptionsOutput))
     .query(({ ctx }) => productOptions(ctx.db)),
   get: protectedProcedure
     .meta({
+      permission: 'products.read',
       rest: { method: 'GET', path: '/api/products/{id}', summary: 'One product with its variants' },
     })
     .input(idParam)
@@ -58,6 +61,7 @@ export const productsRouter = createTRPCRouter({
     .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
   create: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: { method: 'POST', path: '/api/products', summary: 'Add a product', status: 201 },
     })
     .input(productSchema)
@@ -65,6 +69,7 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.user.id)),
   update: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: {
         method: 'PUT',
         path: '/api/products/{id}',
@@ -76,6 +81,7 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => updateProduct(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: {
         method: 'DELETE',
         path: '/api/products/{id}',
@@ -87,11 +93,13 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id, ctx.user.id)),
   /** The product form: product and variant list saved together. */
   save: protectedProcedure
+    .meta({ permission: 'products.write' })
     .input(productSaveSchema)
     .output(answers(productOutput))
     .mutation(({ ctx, input }) => saveProduct(ctx.db, input, ctx.user.id)),
   createVariant: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: {
         method: 'POST',
         path: '/api/product-variants',
@@ -104,6 +112,7 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createVariant(ctx.db, input, ctx.user.id)),
   deleteVariant: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: { method: 'DELETE', path: '/api/product-variants/{id}', summary: 'Delete a variant' },
     })
     .input(idParam)
@@ -111,13 +120,17 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => deleteVariant(ctx.db, input.id, ctx.user.id)),
 
   /** The configured catalogue provider, for the import button's label. */
-  importProvider: protectedProcedure.output(answers(importProviderOutput)).query(({ ctx }) => {
-    const { name, slug } = catalogProvider(ctx.config, ctx.heavyWork);
-    return { name, slug };
-  }),
+  importProvider: protectedProcedure
+    .meta({ permission: 'products.read' })
+    .output(answers(importProviderOutput))
+    .query(({ ctx }) => {
+      const { name, slug } = catalogProvider(ctx.config, ctx.heavyWork);
+      return { name, slug };
+    }),
   /** Imports the configured provider's feed; `provider` (the REST path's slug) must name it. */
   importCatalog: protectedProcedure
     .meta({
+      permission: 'products.write',
       rest: {
         method: 'POST',
         path: '/api/import/{provider}',
@@ -136,12 +149,14 @@ export const productsRouter = createTRPCRouter({
     }),
   /** What importing an uploaded CSV would change, before it is applied. */
   previewCsv: protectedProcedure
+    .meta({ permission: 'products.write' })
     .input(catalogCsvSchema)
     .output(answers(importResultOutput))
     .mutation(async ({ ctx, input }) =>
       previewCatalog(ctx.db, await readFeedWith(ctx.heavyWork)(input.csv, 'csv')),
     ),
   importCsv: protectedProcedure
+    .meta({ permission: 'products.write' })
     .input(catalogCsvSchema)
     .output(answers(importResultOutput))
     .mutation(async ({ ctx, input }) =>

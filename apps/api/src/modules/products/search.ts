@@ -5,6 +5,7 @@ import type { SearchGroup } from '../../lib/search.js';
 /** Products by name, SKU or category, by name. */
 export const productSearch: SearchGroup = {
   key: 'products',
+  permission: 'products.read',
   find: (db, { pattern }) =>
     db
       .selectFrom('products')

@@ -46,6 +46,7 @@ export function lotSlug(lot: string): string {
 export const recallFiles = defineFiles([
   fileRoute({
     path: '/api/recall.pdf',
+    permission: 'reports.read',
     summary: 'The recall list of a lot as PDF',
     type: 'pdf',
     input: recallQuery,
@@ -60,6 +61,7 @@ export const recallFiles = defineFiles([
   }),
   fileRoute({
     path: '/api/recall.csv',
+    permission: 'reports.read',
     summary: "The recall list of a lot as CSV: each invoice with its pharmacy's contact",
     type: 'csv',
     input: recallQuery,

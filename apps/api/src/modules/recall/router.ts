@@ -5,6 +5,7 @@ import { recall } from './service.js';
 export const recallRouter = createTRPCRouter({
   find: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/recall',

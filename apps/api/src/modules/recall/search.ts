@@ -9,6 +9,7 @@ import type { SearchGroup } from '../../lib/search.js';
  */
 export const lotSearch: SearchGroup = {
   key: 'lots',
+  permission: 'reports.read',
   find: (db, { text }) =>
     db
       .selectFrom('invoices')

@@ -69,6 +69,7 @@ export async function exportOutstanding(caller: Caller, input: ReportsInput) {
 export const reportFiles = defineFiles([
   fileRoute({
     path: '/api/reports/aging.csv',
+    permission: 'reports.read',
     summary: 'The A/R aging buckets on a date (asOf, today without) as CSV',
     type: 'csv',
     input: reportsQuery,
@@ -76,6 +77,7 @@ export const reportFiles = defineFiles([
   }),
   fileRoute({
     path: '/api/reports/outstanding.csv',
+    permission: 'reports.read',
     summary: 'Every invoice open on a date (asOf, today without) as CSV, most past due first',
     type: 'csv',
     input: reportsQuery,

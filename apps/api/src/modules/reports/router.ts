@@ -10,6 +10,7 @@ import { outstandingPage, reports } from './service.js';
 export const reportsRouter = createTRPCRouter({
   get: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/reports',
@@ -26,6 +27,7 @@ export const reportsRouter = createTRPCRouter({
    * outstanding CSV).
    */
   outstanding: protectedProcedure
+    .meta({ permission: 'reports.read' })
     .input(outstandingQuery.prefault({}))
     .output(answers(outstandingPageOutput))
     .query(({ ctx, input }) => outstandingPage(ctx.db, input)),

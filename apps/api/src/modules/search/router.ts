@@ -5,6 +5,7 @@ import { search } from './service.js';
 export const searchRouter = createTRPCRouter({
   find: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/search',
@@ -13,5 +14,5 @@ export const searchRouter = createTRPCRouter({
     })
     .input(searchSchema)
     .output(answers(searchOutput))
-    .query(({ ctx, input }) => search(ctx.db, input.q)),
+    .query(({ ctx, input }) => search(ctx.db, input.q, ctx.user.role)),
 });

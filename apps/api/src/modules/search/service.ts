@@ -1,4 +1,5 @@
 import type { Db } from '@pharm/db';
+import { can, type Role } from '@pharm/validators/roles';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
 import type { SearchQuery } from '../../lib/search.js';
@@ -16,9 +17,10 @@ export interface SearchResults {
 
 /**
  * Case-insensitive substring search (LIKE's metacharacters in the text match themselves), one
- * group for each module that declares one (AppModule.search), all at once.
+ * group for each module that declares one (AppModule.search), all at once; the groups the role
+ * may not read come back empty.
  */
-export async function search(db: Db, text: string): Promise<SearchResults> {
+export async function search(db: Db, text: string, role: Role): Promise<SearchResults> {
   const pattern = containsPattern(text);
   // Pharmacies are few next to documents: their matching ids are looked up once, for every
   // group that needs them, so the document queries see plain ids (as listOrders does).
@@ -29,7 +31,10 @@ export async function search(db: Db, text: string): Promise<SearchResults> {
     pharmacyIds: () => (pharmacyIds ??= pharmacyIdsMatching(db, pattern)),
   };
   const groups = modules.flatMap((module) => (module.search ? [module.search] : []));
-  const found = await Promise.all(groups.map((group) => group.find(db, query)));
+  // A group the role may not read is not searched at all: empty, not filtered afterwards.
+  const found = await Promise.all(
+    groups.map((group) => (can(role, group.permission) ? group.find(db, query) : [])),
+  );
   return Object.fromEntries(
     groups.map((group, i) => [group.key, found[i]]),
   ) as unknown as SearchResults;

@@ -5,6 +5,7 @@ import { statementFilename, statementPdf } from './pdf.js';
 export const statementFiles = defineFiles([
   fileRoute({
     path: '/api/pharmacies/:id/statement.pdf',
+    permission: 'reports.read',
     summary: "A pharmacy's statement of account for a period, as PDF",
     type: 'pdf',
     input: statementQuery,

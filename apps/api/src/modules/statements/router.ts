@@ -6,6 +6,7 @@ export const statementsRouter = createTRPCRouter({
   /** A pharmacy's statement of account for a period. */
   get: protectedProcedure
     .meta({
+      permission: 'reports.read',
       rest: {
         method: 'GET',
         path: '/api/pharmacies/{id}/statement',

@@ -66,7 +66,7 @@ export function DashboardPage() {
           <StatCard
             testId="stat-open-orders"
             label="Open Orders"
-            value={summary.data?.openOrders.toLocaleString('en-US') ?? EMPTY}
+            value={summary.data?.openOrders?.toLocaleString('en-US') ?? EMPTY}
             hint="Draft and sent orders"
             icon={<LuShoppingCart />}
             loading={summary.isPending}
@@ -74,7 +74,7 @@ export function DashboardPage() {
           <StatCard
             testId="stat-unpaid-invoices"
             label="Unpaid Invoices"
-            value={summary.data?.unpaidInvoices.toLocaleString('en-US') ?? EMPTY}
+            value={summary.data?.unpaidInvoices?.toLocaleString('en-US') ?? EMPTY}
             hint="Issued invoices with a balance"
             icon={<LuFileText />}
             loading={summary.isPending}
@@ -82,7 +82,9 @@ export function DashboardPage() {
           <StatCard
             testId="stat-total-outstanding"
             label="Total Outstanding"
-            value={summary.data ? formatUsd(summary.data.totalOutstanding) : EMPTY}
+            value={
+              summary.data?.totalOutstanding ? formatUsd(summary.data.totalOutstanding) : EMPTY
+            }
             hint="Owed on unpaid invoices"
             icon={<LuDollarSign />}
             loading={summary.isPending}
@@ -92,7 +94,7 @@ export function DashboardPage() {
             <StatCard
               testId="stat-credit-hold"
               label="On credit hold"
-              value={summary.data?.onCreditHold.toLocaleString('en-US') ?? EMPTY}
+              value={summary.data?.onCreditHold?.toLocaleString('en-US') ?? EMPTY}
               hint="Pharmacies past due or over their limit"
               icon={<LuShieldAlert />}
               loading={summary.isPending}
