@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@pharm/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Registration } from '../src/config.js';
 import { createServer } from '../src/server.js';
 import {
   Client,
@@ -259,6 +260,40 @@ describe('tRPC batches', () => {
 });
 
 describe('who may register', () => {
+  /** What the Register tab reads, signed out: auth.registration over tRPC. */
+  async function invitationOnly(t: TestApp): Promise<boolean> {
+    const res = await t.client().get('/trpc/auth.registration');
+    expect(res.status).toBe(200);
+    return res.body.result.data.json.invitationOnly;
+  }
+
+  it('tells the Register tab when sign-up is by invitation only', async () => {
+    const firstUser = await startTestApp({ registration: { mode: 'first-user' } });
+    try {
+      expect(await invitationOnly(firstUser)).toBe(false);
+      const first = await firstUser
+        .client()
+        .post('/api/register', { email: 'first@example.com', password: 'secret12' });
+      expect(first.status).toBe(201);
+      expect(await invitationOnly(firstUser)).toBe(true);
+    } finally {
+      await firstUser.close();
+    }
+    const cases: [Registration, boolean][] = [
+      [{ mode: 'closed' }, true],
+      [{ mode: 'open' }, false],
+      [{ mode: 'domains', domains: ['pharm.example'] }, false],
+    ];
+    for (const [registration, expected] of cases) {
+      const t = await startTestApp({ registration });
+      try {
+        expect(await invitationOnly(t), registration.mode).toBe(expected);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
   it('REGISTRATION=closed refuses every new account with 403 and creates none', async () => {
     const t = await startTestApp({ registration: { mode: 'closed' } });
     try {

@@ -10,7 +10,6 @@ import { listPage } from '../lists/ListScreen';
 import { AddressPreview } from './AddressPreview';
 import { termsLabel } from './format';
 import { CreditHoldBadge } from './CreditHoldBadge';
-import { canEditPharmacy } from './format';
 import { pharmaciesList } from './list';
 
 const PharmacyDetailsDialog = lazy(() =>
@@ -59,7 +58,7 @@ const COLUMNS: Column<Pharmacy>[] = [
       <col.LinkAction label="Statement" to="/pharmacies/$id/statement" id={pharmacy.id}>
         <LuScrollText />
       </col.LinkAction>
-      {canEditPharmacy(can) ? <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} /> : null}
+      {can('pharmacies.edit') ? <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} /> : null}
     </>
   )),
 ];

@@ -15,7 +15,7 @@ import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';
 import type { DetailsProps } from '../lists/ListScreen';
 import { CreditHoldBadge } from './CreditHoldBadge';
-import { canEditPharmacy, termsLabel } from './format';
+import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { useCan } from '../auth/can';
 
@@ -48,7 +48,7 @@ export function PharmacyDetailsDialog({
                   <LuScrollText /> Statement
                 </Link>
               </Button>
-              {canEditPharmacy(can) ? (
+              {can('pharmacies.edit') ? (
                 <Button asChild>
                   <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
                     <LuPencil /> Edit Pharmacy

@@ -1,5 +1,4 @@
 import { PAYMENT_TERMS, TERMS_LABELS, type PharmacyInput } from '@pharm/validators';
-import type { Permission } from '@pharm/validators/roles';
 import { EMPTY } from '../../lib/text';
 
 /** Addresses in the pharmacy list are cut at 50 characters (spec §9). */
@@ -14,12 +13,4 @@ export function termsLabel(terms: string | null | undefined): string {
 /** A stored terms value as the form's select value ('' when unset or unknown). */
 export function termsValue(terms: string | null | undefined): PharmacyInput['terms'] {
   return PAYMENT_TERMS.find((option) => option === terms) ?? '';
-}
-
-/**
- * Whether the role may open a pharmacy's form: sales edits it but its credit limit, an accountant
- * only its credit limit (the other fields read-only).
- */
-export function canEditPharmacy(can: (permission: Permission) => boolean): boolean {
-  return can('pharmacies.write') || can('pharmacies.creditLimit');
 }
