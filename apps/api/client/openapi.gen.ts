@@ -428,6 +428,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user with their role, status and last sign-in */
+        get: operations["users.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a user's role, deactivate or reactivate them */
+        put: operations["users.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every invitation with its status (never its link) */
+        get: operations["invitations.list"];
+        put?: never;
+        /** Invite someone by email with a role: a one-time link, valid 7 days */
+        post: operations["invitations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation */
+        delete: operations["invitations.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: create the account and sign in */
+        post: operations["invitations.accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your API tokens (everyone's for an admin), without the tokens themselves */
+        get: operations["tokens.list"];
+        put?: never;
+        /** Create an API token (shown in this answer only) */
+        post: operations["tokens.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token */
+        delete: operations["tokens.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pharmacies.csv": {
         parameters: {
             query?: never;
@@ -699,7 +820,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A write from another site, refused */
+        /** @description Refused: the role may not do this (code FORBIDDEN, the message names the action), or a write from another site */
         Error403: {
             headers: {
                 [name: string]: unknown;
@@ -811,6 +932,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -958,6 +1080,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -1011,6 +1134,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -1116,6 +1240,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -1274,6 +1399,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -1399,6 +1525,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -1710,6 +1837,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -1866,6 +1994,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -2086,6 +2215,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -2271,6 +2401,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -2476,6 +2607,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -2601,6 +2733,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -2769,6 +2902,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             503: components["responses"]["Error503"];
         };
@@ -2846,6 +2980,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -2905,6 +3040,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -2951,6 +3087,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -2959,7 +3096,7 @@ export interface operations {
             query?: {
                 cursor?: number | null;
                 limit?: number;
-                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings";
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "user" | "invitation" | "apiToken";
                 entityId?: number;
                 userId?: string;
             };
@@ -2980,7 +3117,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings";
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "user" | "invitation" | "apiToken";
                         entityId: number;
                         /** @enum {string} */
                         action: "create" | "update" | "delete";
@@ -3004,6 +3141,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -3029,6 +3167,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             503: components["responses"]["Error503"];
         };
     };
@@ -3061,6 +3200,351 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "users.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every user with their role, status and last sign-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        active: boolean;
+                        lastSignInAt: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "users.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "viewer" | "sales" | "accountant" | "admin";
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Change a user's role, deactivate or reactivate them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        active: boolean;
+                        lastSignInAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invitations.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every invitation with its status (never its link) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        acceptedAt: string | null;
+                        revokedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invitations.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "viewer" | "sales" | "accountant" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Invite someone by email with a role: a one-time link, valid 7 days */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        /** Format: date-time */
+                        expiresAt: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invitations.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke an invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "invitations.accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Accept an invitation: create the account and sign in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "tokens.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your API tokens (everyone's for an admin), without the tokens themselves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "tokens.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role?: "viewer" | "sales" | "accountant" | "admin";
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Create an API token (shown in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        role: "viewer" | "sales" | "accountant" | "admin";
+                        token: string;
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "tokens.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke an API token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             415: components["responses"]["Error415"];
             503: components["responses"]["Error503"];

@@ -3,6 +3,8 @@ import type { Db } from '@pharm/db';
 import { loadConfig, type AppConfig } from './config.js';
 import type { BackupService } from './modules/backups/service.js';
 import { createAuthGuards, type AuthGuards } from './modules/auth/service.js';
+import { authenticateToken } from './modules/tokens/service.js';
+import { DomainError } from './lib/domain-error.js';
 import { toTRPCError } from './lib/http/errors.js';
 import { onThisThread, type HeavyWork } from './lib/workers/pool.js';
 import {
@@ -24,8 +26,14 @@ export interface SessionControl {
 
 export interface Context {
   db: Db;
-  config: Pick<AppConfig, 'catalogProviderName' | 'catalogFeed' | 'registration' | 'defaultRole'>;
+  config: Pick<
+    AppConfig,
+    'catalogProviderName' | 'catalogFeed' | 'registration' | 'defaultRole' | 'appOrigin'
+  >;
+  /** The signed-in user; over an API token, with the lower of the token's role and theirs. */
   user: SessionUser | null;
+  /** The app's origin as the caller reached it (APP_ORIGIN when set), for the links it answers. */
+  origin: string;
   /** The caller's address (X-Forwarded-For only as TRUST_PROXY allows), for rate limits. */
   ip: string;
   /** Sign-in failure counts and the password-hashing queue. */
@@ -65,6 +73,25 @@ function presentedSid(req: FastifyRequest): string | undefined {
 }
 
 /**
+ * `Authorization: Bearer <token>`: the token, when the request carries one (decisions.md §8).
+ * Only the /api paths take it (a browser's tRPC calls have the cookie), and never beside the
+ * session cookie, so a request is one user acting one way.
+ */
+function presentedToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new DomainError('INVALID', 'The Authorization header must be Bearer <token>');
+  if (!(req.routeOptions.url ?? '').startsWith('/api/')) {
+    throw new DomainError('INVALID', 'API tokens are accepted on the /api paths only');
+  }
+  if (req.cookies[SESSION_COOKIE] !== undefined) {
+    throw new DomainError('INVALID', 'Send either the session cookie or an API token, not both');
+  }
+  return match[1];
+}
+
+/**
  * Builds the context of one HTTP request (tRPC and REST share it). A signed-in request costs
  * one read (the session joined with its user) and a write only when the idle expiry has to move.
  */
@@ -84,9 +111,15 @@ export async function createRequestContext(
     });
 
   const { sessions } = deps;
-  const sid = presentedSid(req);
   let active: ActiveSession | null;
+  let tokenUser: SessionUser | null = null;
+  let sid: string | undefined;
   try {
+    const token = presentedToken(req);
+    sid = token === undefined ? presentedSid(req) : undefined;
+    if (token !== undefined) {
+      tokenUser = await authenticateToken(deps.db, token, req.ip, deps.authGuards.failures);
+    }
     active = sid ? await sessions.load(sid) : null;
     if (active) {
       const expire = await sessions.touch(active);
@@ -103,7 +136,8 @@ export async function createRequestContext(
     authGuards: deps.authGuards,
     heavyWork: deps.heavyWork,
     backups: deps.backups,
-    user: active?.user ?? null,
+    user: tokenUser ?? active?.user ?? null,
+    origin: deps.config.appOrigin ?? `${req.protocol}://${req.host}`,
     ip: req.ip,
     session: {
       async signIn(userId) {
@@ -122,8 +156,8 @@ export async function createRequestContext(
 
 /** The default provider and its shipped sample feed, whatever the environment says. */
 function configDefaults(): Context['config'] {
-  const { catalogProviderName, catalogFeed, registration, defaultRole } = loadConfig({});
-  return { catalogProviderName, catalogFeed, registration, defaultRole };
+  const { catalogProviderName, catalogFeed, registration, defaultRole, appOrigin } = loadConfig({});
+  return { catalogProviderName, catalogFeed, registration, defaultRole, appOrigin };
 }
 
 /** A context without an HTTP request: tests, benchmarks, seeds and scripts. */
@@ -136,6 +170,7 @@ export function createInnerContext(opts: {
     db: opts.db,
     config: { ...configDefaults(), ...opts.config },
     user: opts.user ?? null,
+    origin: 'http://localhost:3000',
     ip: '127.0.0.1',
     authGuards: createAuthGuards(opts.db),
     session: null,

@@ -200,7 +200,7 @@ describe('GET /api/activity', () => {
   });
 
   it('refuses bad filters with 400, and answers 401 signed out', async () => {
-    expect((await c.get('/api/activity?entityType=user')).status).toBe(400);
+    expect((await c.get('/api/activity?entityType=customer')).status).toBe(400);
     expect((await c.get('/api/activity?entityId=abc')).status).toBe(400);
     expect((await c.get('/api/activity?userId=nope')).status).toBe(400);
     expect((await t.client().get('/api/activity')).status).toBe(401);

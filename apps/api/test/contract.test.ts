@@ -277,6 +277,28 @@ describe('every operation of the document, as a user would call it', () => {
     await call('recall.find', 200, { query: { lot: LOT } });
   });
 
+  it('users, invitations and API tokens', async () => {
+    const users = await call('users.list', 200);
+    const me = users.body.find((u: { email: string }) => u.email === 'contract@riverside.example');
+    await call('users.update', 200, { path: { id: me.id }, body: { role: 'admin' } });
+    const invited = await call('invitations.create', 201, {
+      body: { email: 'invitee@riverside.example', role: 'sales' },
+    });
+    await call('invitations.list', 200);
+    const token = new URL(invited.body.url).hash.replace('#token=', '');
+    await call('invitations.accept', 201, {
+      as: t.client(),
+      body: { token, password: 'secret12', firstName: 'Ivy' },
+    });
+    const second = await call('invitations.create', 201, {
+      body: { email: 'second@riverside.example', role: 'viewer' },
+    });
+    await call('invitations.revoke', 200, { path: { id: second.body.id } });
+    const created = await call('tokens.create', 201, { body: { name: 'Shop', role: 'sales' } });
+    await call('tokens.list', 200);
+    await call('tokens.revoke', 200, { path: { id: created.body.id } });
+  });
+
   it('the files: PDFs and CSV exports', async () => {
     await call('downloadPharmaciesCsv', 200);
     await call('downloadProductsCsv', 200);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDb, createScratchDatabase, type DbHandle } from '@pharm/db';
+import type { Role } from '@pharm/validators/roles';
 import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createServer, type AppServer } from '../src/server.js';
@@ -80,6 +81,34 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
   };
   return app;
 }
+
+/**
+ * A client signed in as a new user with `role`: invited by `admin` (a signed-in admin's client)
+ * and accepted, as a person would (issue 26).
+ */
+export async function signedInAs(
+  t: TestApp,
+  admin: Client,
+  role: Role,
+): Promise<Client & { email: string }> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.com`;
+  const invited = await admin.post('/api/invitations', { email, role });
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${invited.text}`);
+  const token = new URL(invited.body.url).hash.replace('#token=', '');
+  const c = t.client();
+  const res = await c.post('/api/invitations/accept', { token, password: 'secret12' });
+  if (res.status !== 201) throw new Error(`accept failed: ${res.status} ${res.text}`);
+  return Object.assign(c, { email });
+}
+
+/** A new API token of the client's user; `pst_…`. */
+export async function tokenOf(c: Client, body: { role?: Role; expiresAt?: string } = {}) {
+  const res = await c.post('/api/tokens', { name: 'Test token', ...body });
+  if (res.status !== 201) throw new Error(`token failed: ${res.status} ${res.text}`);
+  return res.body as { id: number; token: string; role: Role };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export interface Response<T = any> {
   status: number;

@@ -110,6 +110,8 @@ describe('GET /api/openapi.json', () => {
 
     // Signed in by the session cookie, except where one is made.
     expect(components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    // Or by an API token (issue 26).
+    expect(components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(paths['/api/login'].post.security).toEqual([]);
     expect(paths['/api/user'].get.security).toBeUndefined();
     expect(Object.keys(paths['/api/login'].post.responses)).toContain('429');

@@ -83,7 +83,11 @@ it('answers what the services return, byte for byte, through the output schemas'
       await api.recall.find({ lot }),
       await recall(db, { lot: { text: lot, prefix: false } }),
     ],
-    ['activity.list', await api.activity.list({ limit }), await listActivity(db, { limit })],
+    [
+      'activity.list',
+      await api.activity.list({ limit }),
+      await listActivity(db, { limit }, 'admin'),
+    ],
     [
       'statements.get',
       await api.statements.get({ id: pharmacy.id, ...period }),

@@ -40,6 +40,8 @@ export interface UsersTable {
   /** A deactivated user cannot sign in; their sessions and tokens ended with the deactivation. */
   active: Generated<boolean>;
   lastSignInAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  /** The user's entity id in the activity log (which keys records by integer). */
+  number: Id;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId, listQuery, pageOf, recordId, timestamp, userId } from './common.js';
-import { ACTIVITY_ENTITY_TYPES } from './entities.js';
+import { LOGGED_ENTITY_TYPES } from './entities.js';
 
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
@@ -11,8 +11,8 @@ export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
  */
 export const activityListQuery = listQuery.omit({ q: true }).extend({
   entityType: z
-    .enum(ACTIVITY_ENTITY_TYPES, {
-      error: `Entity type must be one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
+    .enum(LOGGED_ENTITY_TYPES, {
+      error: `Entity type must be one of ${LOGGED_ENTITY_TYPES.join(', ')}`,
     })
     .optional(),
   entityId: entityId('Entity id must be a positive integer').optional(),
@@ -47,7 +47,7 @@ export const activityUsersOutput = z.array(activityUserOutput);
 /** An entry of the activity log: one create, update or delete and the fields it changed. */
 export const activityEntryOutput = z.object({
   id: recordId,
-  entityType: z.enum(ACTIVITY_ENTITY_TYPES),
+  entityType: z.enum(LOGGED_ENTITY_TYPES),
   entityId: recordId,
   action: z.enum(ACTIVITY_ACTIONS),
   /** The record as the history names it ('ORD-00012'), also once it is deleted. */

@@ -18,3 +18,4 @@ export * from './dashboard.js';
 export * from './reports.js';
 export * from './backups.js';
 export * from './roles.js';
+export * from './access.js';

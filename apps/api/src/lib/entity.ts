@@ -1,5 +1,5 @@
 import type { Database } from '@pharm/db';
-import type { ActivityEntityType } from '@pharm/validators';
+import type { LoggedEntityType } from '@pharm/validators';
 
 /**
  * What the central mechanisms need to know of one kind of record. Each module declares its own
@@ -19,7 +19,7 @@ export interface Entity<T extends keyof Database = keyof Database> {
   /** The prefix of the record's document numbers ('ORD' in ORD-2026-00001). */
   numberPrefix?: string;
   /** The activity log's type for the record, and what names a record there once it is gone. */
-  activity?: { type: ActivityEntityType; label: (snapshot: Record<string, unknown>) => unknown };
+  activity?: { type: LoggedEntityType; label: (snapshot: Record<string, unknown>) => unknown };
 }
 
 export const defineEntity = <T extends keyof Database>(entity: Entity<T>): Entity<T> => entity;

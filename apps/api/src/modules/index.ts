@@ -3,6 +3,7 @@ import { activityModule } from './activity/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
@@ -13,6 +14,8 @@ import { reportsModule } from './reports/index.js';
 import { searchModule } from './search/index.js';
 import { settingsModule } from './settings/index.js';
 import { statementsModule } from './statements/index.js';
+import { tokensModule } from './tokens/index.js';
+import { usersModule } from './users/index.js';
 
 /**
  * Every module of the API (lib/module.ts): the one list a new entity is added to. The router,
@@ -34,6 +37,9 @@ export const modules = [
   activityModule,
   settingsModule,
   backupsModule,
+  usersModule,
+  invitationsModule,
+  tokensModule,
 ] as const;
 
 for (const module of modules) if (module.constraints) registerConstraints(module.constraints);

@@ -4,6 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * Roles, invitations, deactivation and API tokens (issue 26). Everyone who signed up before had
  * every screen, so existing users become admins: nobody loses what they could do.
  *
+ * A user's `number` is how the activity log names them: it keys records by integer id, and
+ * users' ids are uuids.
+ *
  * Invitation and API tokens are stored as their SHA-256 only: a copy of the database (a backup)
  * gives no one a usable link or token. A token row is never deleted by revocation, so the history
  * keeps who made it and when it was last used.
@@ -14,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column role text not null default 'admin'
         constraint users_role_check check (role in ('viewer', 'sales', 'accountant', 'admin')),
       add column active boolean not null default true,
-      add column last_sign_in_at timestamptz`.execute(db);
+      add column last_sign_in_at timestamptz,
+      add column number integer generated always as identity
+        constraint users_number_key unique`.execute(db);
   // New rows name their role; the default above only carried the existing users over.
   await sql`alter table users alter column role drop default`.execute(db);
   // The last-admin check reads the active admins under lock, in id order.

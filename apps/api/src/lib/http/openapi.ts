@@ -15,7 +15,7 @@ type Operation = Record<string, unknown>;
 const ERRORS = {
   400: 'Bad input: `issues` names each refused field and why (malformed JSON too)',
   401: 'Not signed in (login: a wrong email or password)',
-  403: 'A write from another site, refused',
+  403: 'Refused: the role may not do this (code FORBIDDEN, the message names the action), or a write from another site',
   404: 'No such record',
   409: "A value that must be unique is taken, or the record's state refuses the change",
   415: 'A body that is not JSON, refused',
@@ -150,7 +150,7 @@ function procedureOperation({ module, path, procedure, rest, signedIn }: RestPro
       [rest.status ?? 200]: success,
       ...errorResponses([
         400,
-        ...(signedIn ? [401 as const] : []),
+        ...(signedIn ? [401 as const, 403 as const] : []),
         ...(fields.path.length ? [404 as const] : []),
         ...(writes ? [403 as const, 409 as const, 415 as const] : []),
         ...(rest.errors ?? []),
@@ -228,13 +228,14 @@ export function openApiDocument(modules: readonly AppModule[]) {
       version: PRODUCT_VERSION,
       description:
         'The REST paths of the back office. Bodies are JSON; money amounts are strings with two ' +
-        'decimals; every path but login, register and this document needs the session cookie.',
+        'decimals; every path but login, register, accepting an invitation and this document ' +
+        'needs the session cookie or an API token (`Authorization: Bearer pst_…`), not both.',
     },
     tags: modules
       .filter((module) => tagged.has(module.name))
       .map((module) => ({ name: module.name, description: module.description })),
     servers: [{ url: '/', description: 'The server this document came from' }],
-    security: [{ session: [] }],
+    security: [{ session: [] }, { bearer: [] }],
     paths,
     components: {
       securitySchemes: {
@@ -243,6 +244,12 @@ export function openApiDocument(modules: readonly AppModule[]) {
           in: 'cookie',
           name: SESSION_COOKIE,
           description: 'Set by POST /api/login and POST /api/register',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token from POST /api/tokens (`pst_…`); acts with the lower of its role and its owner’s',
         },
       },
       schemas: { Error: jsonSchema(errorBody, 'output') },

@@ -57,6 +57,20 @@ export class FailureCounter {
   }
 
   /**
+   * Whether the key has used up its window already: for checks that cost nothing worth counting
+   * (an API token's hash), whose failures alone are counted (`attempt` after one failed).
+   */
+  async exceeded(key: string, now = Date.now()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('authFailures')
+      .select('count')
+      .where('key', '=', key)
+      .where('windowStart', '>', new Date(now - this.windowMs).toISOString())
+      .executeTakeFirst();
+    return (row?.count ?? 0) >= this.limit;
+  }
+
+  /**
    * Takes one off each key's count, only in the window it was counted in: when that window has
    * ended and a new one started meanwhile, the new window owes nothing. One statement per key:
    * a statement updating several rows locks them in the table's order, not the keys' order the

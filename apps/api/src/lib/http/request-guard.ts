@@ -86,7 +86,8 @@ export const BODY_LIMIT = 5 * 1024 * 1024;
  * no guard at all):
  * - from another site (Sec-Fetch-Site, or an Origin other than APP_ORIGIN or an allowed host's,
  *   never the request's own Host, which a rebound name would match): 403, which closes the
- *   HTML-form route that SameSite=Lax cookies alone leave open;
+ *   HTML-form route that SameSite=Lax cookies alone leave open; a request with a bearer token
+ *   and no Cookie header is exempt, having nothing a browser adds by itself;
  * - a body announced larger than BODY_LIMIT: 413, before a byte of it is read;
  * - a body that is not JSON (multipart, form-encoded, text): 415, before it is read; no route of
  *   this app takes anything but JSON.
@@ -96,12 +97,18 @@ export function createWriteGuard(policy: HostPolicy) {
   return async function guardWrites(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (SAFE_METHODS.has(req.method)) return;
 
-    if (req.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.status(403).send({ message: 'Cross-site requests are not allowed' });
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !policy.allowsOrigin(origin)) {
-      return reply.status(403).send({ message: 'Cross-site requests are not allowed' });
+    // An API token carries no ambient credential a page could borrow: a bearer request without
+    // any cookie cannot be forged cross-site, so it may come from anywhere (decisions.md §8).
+    const bearerOnly =
+      /^Bearer\s/i.test(req.headers.authorization ?? '') && req.headers.cookie === undefined;
+    if (!bearerOnly) {
+      if (req.headers['sec-fetch-site'] === 'cross-site') {
+        return reply.status(403).send({ message: 'Cross-site requests are not allowed' });
+      }
+      const origin = req.headers.origin;
+      if (origin !== undefined && !policy.allowsOrigin(origin)) {
+        return reply.status(403).send({ message: 'Cross-site requests are not allowed' });
+      }
     }
 
     const length = Number(req.headers['content-length'] ?? 0);

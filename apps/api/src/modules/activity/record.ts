@@ -1,5 +1,5 @@
 import type { Db } from '@pharm/db';
-import type { ActivityEntityType } from '@pharm/validators';
+import type { LoggedEntityType } from '@pharm/validators';
 import type { Entity } from '../../lib/entity.js';
 export type ActivityAction = 'create' | 'update' | 'delete';
 
@@ -30,7 +30,7 @@ export interface ActivityDetails {
 }
 
 export interface ActivityEntry {
-  entityType: ActivityEntityType;
+  entityType: LoggedEntityType;
   entityId: number;
   action: ActivityAction;
   details: ActivityDetails;

@@ -15,7 +15,7 @@ export const activityRouter = createTRPCRouter({
     })
     .input(activityListQuery.prefault({}))
     .output(answers(activityPageOutput))
-    .query(({ ctx, input }) => listActivity(ctx.db, input)),
+    .query(({ ctx, input }) => listActivity(ctx.db, input, ctx.user.role)),
   users: protectedProcedure
     .meta({ permission: 'activity.read' })
     .output(answers(activityUsersOutput))

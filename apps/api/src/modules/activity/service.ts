@@ -1,8 +1,10 @@
 import type { Db } from '@pharm/db';
+import { can, type Role } from '@pharm/validators/roles';
 import {
   activityReasons,
   type ActivityActionName,
-  type ActivityEntityType,
+  ACCESS_ENTITY_TYPES,
+  type LoggedEntityType,
   type ActivityListQuery,
   type Page,
 } from '@pharm/validators';
@@ -13,7 +15,7 @@ import { paginate } from '../../lib/db/paginate.js';
 /** One change of a record, as a record's History tab and the Activity page show it. */
 export interface ActivityItem {
   id: number;
-  entityType: ActivityEntityType;
+  entityType: LoggedEntityType;
   entityId: number;
   action: ActivityActionName;
   /** The record's number or name when the change was made. */
@@ -55,7 +57,11 @@ function noteOf(details: ActivityDetails): string | null {
  * user's changes each have an index that ends in the id (migration 0007); a record type alone
  * walks the primary key newest first, which finds a page quickly unless that type is rare.
  */
-export async function listActivity(db: Db, query: ActivityListQuery): Promise<Page<ActivityItem>> {
+export async function listActivity(
+  db: Db,
+  query: ActivityListQuery,
+  role: Role,
+): Promise<Page<ActivityItem>> {
   let q = db
     .selectFrom('activityLog as a')
     .leftJoin('users as u', 'u.id', 'a.userId')
@@ -74,8 +80,11 @@ export async function listActivity(db: Db, query: ActivityListQuery): Promise<Pa
         when 'order' then exists (select 1 from orders r where r.id = a.entity_id)
         when 'invoice' then exists (select 1 from invoices r where r.id = a.entity_id)
         when 'payment' then exists (select 1 from payments r where r.id = a.entity_id)
+        when 'user' then exists (select 1 from users r where r.number = a.entity_id)
         else false end`.as('recordExists'),
     ]);
+  // Who was invited, promoted or locked out is for those who manage users.
+  if (!can(role, 'users.manage')) q = q.where('a.entityType', 'not in', ACCESS_ENTITY_TYPES);
   if (query.entityType) q = q.where('a.entityType', '=', query.entityType);
   if (query.entityId) q = q.where('a.entityId', '=', query.entityId);
   if (query.userId) q = q.where('a.userId', '=', query.userId);
@@ -86,7 +95,7 @@ export async function listActivity(db: Db, query: ActivityListQuery): Promise<Pa
       const action = row.action as ActivityActionName;
       return {
         id: row.id,
-        entityType: row.entityType as ActivityEntityType,
+        entityType: row.entityType as LoggedEntityType,
         entityId: row.entityId,
         action,
         label: details.label,

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { ActivityEntityType } from '@pharm/validators';
+import type { LoggedEntityType } from '@pharm/validators';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ACTION_LABELS, fieldLabel, formatValue, formatWhen, type ActivityItem } from './format';
@@ -58,7 +58,7 @@ export function RecordHistory({
   entityType,
   entityId,
 }: {
-  entityType: ActivityEntityType;
+  entityType: LoggedEntityType;
   entityId: number;
 }) {
   const query = trpc.activity.list.useInfiniteQuery(
