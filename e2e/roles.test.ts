@@ -177,7 +177,7 @@ describe('roles', () => {
 
     // Payments: no Record Payment button either; orders: a sales user takes them.
     await goto(invitee, '/payments');
-    await waitForText(invitee, 'No payments yet.');
+    await waitForText(invitee, 'No payments recorded yet.');
     expect(await invitee.evaluate(() => document.body.innerText)).not.toContain('Record Payment');
     await goto(invitee, '/orders');
     await waitForText(invitee, 'New Order');
@@ -219,7 +219,8 @@ describe('roles', () => {
       row,
     );
     await click(invitee, 'Log in');
-    await waitForText(invitee, 'Overview of your supply chain operations');
+    // Back on the page the session ended on.
+    await waitForText(invitee, 'Purchase orders from your pharmacies');
   });
 
   it('lets every role create an API token, shown once, and revoke it', async () => {
@@ -272,6 +273,11 @@ describe('roles', () => {
       '[data-testid="invitation-url"]',
       (el) => (el as HTMLInputElement).value,
     );
+    const token = await api(admin, 'POST', '/api/tokens', {
+      name: 'Accounting export',
+      role: 'accountant',
+    });
+    expect(token.status).toBe(201);
     const guest = await (await browser.createBrowserContext()).newPage();
     for (const [width, height] of [
       [1440, 900],

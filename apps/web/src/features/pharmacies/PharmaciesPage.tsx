@@ -58,7 +58,9 @@ const COLUMNS: Column<Pharmacy>[] = [
       <col.LinkAction label="Statement" to="/pharmacies/$id/statement" id={pharmacy.id}>
         <LuScrollText />
       </col.LinkAction>
-      {can('pharmacies.edit') ? <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} /> : null}
+      {can('pharmacies.edit') ? (
+        <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
+      ) : null}
     </>
   )),
 ];

@@ -143,10 +143,10 @@ function TokensPanel({ all }: { all: boolean }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader ps="5">Name</Table.ColumnHeader>
-                {all ? <Table.ColumnHeader>Owner</Table.ColumnHeader> : null}
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Expires</Table.ColumnHeader>
-                <Table.ColumnHeader>Last used</Table.ColumnHeader>
+                {all ? <Table.ColumnHeader hideBelow="md">Owner</Table.ColumnHeader> : null}
+                <Table.ColumnHeader hideBelow="md">Role</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Expires</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Last used</Table.ColumnHeader>
                 <Table.ColumnHeader pe="5" textAlign="end">
                   <Box as="span" srOnly>
                     Actions
@@ -157,15 +157,26 @@ function TokensPanel({ all }: { all: boolean }) {
             <Table.Body>
               {tokens.data.map((token) => (
                 <Table.Row key={token.id} data-testid="token-row">
-                  <Table.Cell ps="5" fontWeight="medium">
-                    {token.name}
+                  <Table.Cell ps="5" overflowWrap="anywhere">
+                    <Text fontWeight="medium">{token.name}</Text>
+                    {/* On a phone the other columns fold in here. */}
+                    <Text hideFrom="md" textStyle="xs" color="fg.muted">
+                      {all ? `${token.user.email}, ` : ''}
+                      {ROLE_LABELS[token.role]}, expires{' '}
+                      {token.expiresAt ? formatWhen(token.expiresAt) : 'never'}, last used{' '}
+                      {token.lastUsedAt ? formatWhen(token.lastUsedAt) : 'never'}
+                    </Text>
                   </Table.Cell>
-                  {all ? <Table.Cell color="fg.muted">{token.owner.email}</Table.Cell> : null}
-                  <Table.Cell>{ROLE_LABELS[token.role]}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                  {all ? (
+                    <Table.Cell hideBelow="md" color="fg.muted">
+                      {token.user.email}
+                    </Table.Cell>
+                  ) : null}
+                  <Table.Cell hideBelow="md">{ROLE_LABELS[token.role]}</Table.Cell>
+                  <Table.Cell hideBelow="md" whiteSpace="nowrap" color="fg.muted">
                     {token.expiresAt ? formatWhen(token.expiresAt) : 'Never'}
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                  <Table.Cell hideBelow="md" whiteSpace="nowrap" color="fg.muted">
                     {token.lastUsedAt ? formatWhen(token.lastUsedAt) : 'Never'}
                   </Table.Cell>
                   <Table.Cell pe="5" textAlign="end">

@@ -42,7 +42,7 @@ function UsersPanel() {
   const users = trpc.users.list.useQuery();
   const [deactivating, setDeactivating] = useState<StaffUser | null>(null);
   const update = trpc.users.update.useMutation({
-    onSuccess: async (_, { data }) => {
+    onSuccess: async (_, { id, data }) => {
       notify.success(
         data.active === undefined
           ? 'Role changed successfully'
@@ -51,7 +51,11 @@ function UsersPanel() {
             : 'User deactivated successfully',
       );
       setDeactivating(null);
-      await utils.users.invalidate();
+      // A change of one's own role changes what this app shows.
+      await Promise.all([
+        utils.users.invalidate(),
+        id === me?.id ? utils.auth.me.invalidate() : undefined,
+      ]);
     },
     // The last active admin cannot be demoted or deactivated: the server's 409 says so.
     onError: (error) => {
@@ -72,8 +76,8 @@ function UsersPanel() {
               <Table.Row>
                 <Table.ColumnHeader ps="5">User</Table.ColumnHeader>
                 <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Last sign-in</Table.ColumnHeader>
                 <Table.ColumnHeader pe="5" textAlign="end">
                   <Box as="span" srOnly>
                     Actions
@@ -86,15 +90,22 @@ function UsersPanel() {
                 const name = fullName(user);
                 return (
                   <Table.Row key={user.id} data-testid={`user-row-${user.email}`}>
-                    <Table.Cell ps="5" minW="48">
+                    <Table.Cell ps="5" minW={{ md: '48' }} overflowWrap="anywhere">
                       <Text fontWeight="medium">{name || user.email}</Text>
                       {name ? (
                         <Text textStyle="xs" color="fg.muted">
                           {user.email}
                         </Text>
                       ) : null}
+                      {/* On a phone the status and last sign-in columns fold in here. */}
+                      <Flex hideFrom="md" mt="1" gap="2" align="center" wrap="wrap">
+                        <StatusBadge active={user.active} />
+                        <Text as="span" textStyle="xs" color="fg.muted">
+                          {user.lastSignInAt ? formatWhen(user.lastSignInAt) : 'Never signed in'}
+                        </Text>
+                      </Flex>
                     </Table.Cell>
-                    <Table.Cell minW="36">
+                    <Table.Cell minW={{ base: '28', md: '36' }}>
                       <RoleSelect
                         size="sm"
                         name="role"
@@ -109,22 +120,26 @@ function UsersPanel() {
                         }
                       />
                     </Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell hideBelow="md">
                       <StatusBadge active={user.active} />
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                    <Table.Cell hideBelow="md" whiteSpace="nowrap" color="fg.muted">
                       {user.lastSignInAt ? formatWhen(user.lastSignInAt) : 'Never'}
                     </Table.Cell>
-                    <Table.Cell pe="5" textAlign="end" whiteSpace="nowrap">
+                    <Table.Cell pe={{ base: '3', md: '5' }} textAlign="end" whiteSpace="nowrap">
                       {user.active ? (
                         <Button
                           size="xs"
                           variant="outline"
                           colorPalette="red"
                           disabled={user.id === me?.id}
+                          aria-label="Deactivate"
                           onClick={() => setDeactivating(user)}
                         >
-                          <LuUserX /> Deactivate
+                          <LuUserX />
+                          <Text as="span" hideBelow="md">
+                            Deactivate
+                          </Text>
                         </Button>
                       ) : (
                         <Button
@@ -132,9 +147,13 @@ function UsersPanel() {
                           variant="outline"
                           colorPalette="gray"
                           loading={pendingId === user.id}
+                          aria-label="Reactivate"
                           onClick={() => update.mutate({ id: user.id, data: { active: true } })}
                         >
-                          <LuUserCheck /> Reactivate
+                          <LuUserCheck />
+                          <Text as="span" hideBelow="md">
+                            Reactivate
+                          </Text>
                         </Button>
                       )}
                     </Table.Cell>
@@ -233,10 +252,17 @@ function InvitePanel() {
   );
 }
 
-/** Invitations not accepted yet, to revoke. */
+/** Neither accepted, revoked nor expired: its link still works. */
+function isPending(invitation: Invitation, now: number): boolean {
+  return !invitation.acceptedAt && !invitation.revokedAt && Date.parse(invitation.expiresAt) > now;
+}
+
+/** Invitations whose link still works, to revoke. */
 function InvitationsPanel() {
   const utils = trpc.useUtils();
-  const invitations = trpc.invitations.list.useQuery();
+  const invitations = trpc.invitations.list.useQuery(undefined, {
+    select: (all) => all.filter((invitation) => isPending(invitation, Date.now())),
+  });
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const revoke = trpc.invitations.revoke.useMutation({
     onSuccess: async () => {
@@ -263,8 +289,8 @@ function InvitationsPanel() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader ps="5">Email</Table.ColumnHeader>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Expires</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Role</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Expires</Table.ColumnHeader>
                 <Table.ColumnHeader pe="5" textAlign="end">
                   <Box as="span" srOnly>
                     Actions
@@ -275,9 +301,14 @@ function InvitationsPanel() {
             <Table.Body>
               {invitations.data.map((invitation) => (
                 <Table.Row key={invitation.id} data-testid="invitation-row">
-                  <Table.Cell ps="5">{invitation.email}</Table.Cell>
-                  <Table.Cell>{ROLE_LABELS[invitation.role]}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                  <Table.Cell ps="5" overflowWrap="anywhere">
+                    {invitation.email}
+                    <Text hideFrom="md" textStyle="xs" color="fg.muted">
+                      {ROLE_LABELS[invitation.role]}, expires {formatWhen(invitation.expiresAt)}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">{ROLE_LABELS[invitation.role]}</Table.Cell>
+                  <Table.Cell hideBelow="md" whiteSpace="nowrap" color="fg.muted">
                     {formatWhen(invitation.expiresAt)}
                   </Table.Cell>
                   <Table.Cell pe="5" textAlign="end">
