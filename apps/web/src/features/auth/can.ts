@@ -1,8 +1,10 @@
 import { useCallback, type ReactNode } from 'react';
 import { can, type Permission, type Role } from '@pharm/validators/roles';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../../lib/trpc';
 
-/** The signed-in user's role (null when signed out), from the cached `auth.me` query. */
+// Apart from useCurrentUser: the sign-in screen's first load has no use for the roles table.
+
+/** The signed-in user's role (null when signed out). */
 export function useRole(): Role | null {
   return useCurrentUser()?.role ?? null;
 }
@@ -25,6 +27,6 @@ export function Can({
   permission: Permission;
   children: ReactNode;
   fallback?: ReactNode;
-}) {
+}): ReactNode {
   return useCan()(permission) ? children : fallback;
 }
