@@ -490,4 +490,41 @@ describe('signed in, axe finds nothing wrong on', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   });
+
+  describe('users, invitations and API tokens', () => {
+    let invitationUrl: string;
+
+    it('the users page with an invitation link to copy and a pending invitation', async () => {
+      await visit('/settings/users', 'No pending invitations.');
+      await page.type('[data-testid="invite-form"] [name="email"]', 'new.colleague@example.com');
+      await click(page, 'Invite');
+      await page.waitForSelector('[data-testid="invitation-row"]');
+      invitationUrl = await page.$eval(
+        '[data-testid="invitation-url"]',
+        (el) => (el as HTMLInputElement).value,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('the revoke invitation confirmation', async () => {
+      await click(page, 'Revoke');
+      await waitForText(page, 'Revoke invitation?');
+      expect(await axeViolations(page)).toEqual([]);
+      await close();
+    });
+
+    it('the API tokens page with a new token shown', async () => {
+      await visit('/settings/tokens', 'No API tokens yet.');
+      await page.type('[data-testid="token-form"] [name="name"]', 'Web shop');
+      await click(page, 'Create token');
+      await page.waitForSelector('[data-testid="token-row"]');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('the invitation page', async () => {
+      await page.goto(invitationUrl, { waitUntil: 'networkidle0' });
+      await waitForText(page, 'Accept your invitation');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
 });

@@ -122,3 +122,43 @@ describe('a reload, signed in', () => {
     for (const r of js) expect(r.fromCache, r.url).toBe(true);
   });
 });
+
+/** What a screen opened from the signed-in app may download for itself (issue 26). */
+const LAZY_SCREEN_JS_LIMIT = 20 * 1024;
+
+describe('the users, API tokens and invitation screens', () => {
+  it(`download less than ${LAZY_SCREEN_JS_LIMIT / 1024} KB each when opened from the user menu`, async () => {
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle0' });
+    await signUp(page, '/');
+    await waitForText(page, 'Overview of your supply chain operations');
+    for (const [entry, text] of [
+      ['settings-users', 'Pending invitations'],
+      ['settings-tokens', 'New API token'],
+    ] as const) {
+      const loaded = await recordResponses(page);
+      await page.click('[data-testid="user-menu"]');
+      await page.waitForSelector(`[data-testid="${entry}"]`, { visible: true });
+      await page.click(`[data-testid="${entry}"]`);
+      await waitForText(page, text);
+      await page.waitForNetworkIdle();
+      const js = scripts(loaded);
+      const transferred = js.reduce((sum, r) => sum + r.transferred, 0);
+      console.log(`${entry}: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB`);
+      expect(js.length).toBeGreaterThan(0);
+      expect(transferred).toBeLessThan(LAZY_SCREEN_JS_LIMIT);
+    }
+  });
+
+  it(`the invitation page, opened signed out, transfers at most ${FIRST_LOAD_JS_LIMIT / 1024} KB like the sign-in screen`, async () => {
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const loaded = await recordResponses(page);
+    await page.goto(`${baseUrl()}/invitation#token=x`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Accept your invitation');
+    const transferred = scripts(loaded).reduce((sum, r) => sum + r.transferred, 0);
+    console.log(`invitation page: ${(transferred / 1024).toFixed(1)} KB transferred`);
+    expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_LIMIT);
+  });
+});

@@ -176,6 +176,9 @@ describe('signed in, fits a phone', () => {
     ['the recall page', () => '/recall?lot=LT-240117-A', 'Riverside Compounding'],
     ['the activity page', () => '/activity', 'The latest changes across the business'],
     ['the settings', () => '/settings', 'Days past due before credit hold'],
+    ['the users', () => '/settings/users', 'Pending invitations'],
+    ['the API tokens', () => '/settings/tokens', 'New API token'],
+    ['the invitation page', () => '/invitation#token=x', 'Accept your invitation'],
     [
       "a pharmacy's statement",
       () => `/pharmacies/${pharmacyId}/statement?from=2026-03-01&to=2026-03-31`,

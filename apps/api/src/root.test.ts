@@ -37,7 +37,13 @@ describe('appRouter', () => {
       .filter(([, { _def }]) => !(_def.meta as ProcedureMeta | undefined)?.signedIn)
       .map(([name]) => name)
       .sort();
-    expect(publicOnes).toEqual(['auth.login', 'auth.me', 'auth.register', 'invitations.accept']);
+    expect(publicOnes).toEqual([
+      'auth.login',
+      'auth.me',
+      'auth.register',
+      'auth.registration',
+      'invitations.accept',
+    ]);
     const files = modules.flatMap((module) => module.files ?? []);
     expect(files.filter((file) => !(file.permission in PERMISSIONS))).toEqual([]);
   });

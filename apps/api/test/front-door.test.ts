@@ -259,6 +259,33 @@ describe('tRPC batches', () => {
 });
 
 describe('who may register', () => {
+  /** What the Register tab reads, signed out: auth.registration over tRPC. */
+  async function invitationOnly(t: TestApp): Promise<boolean> {
+    const res = await t.client().get('/trpc/auth.registration');
+    expect(res.status).toBe(200);
+    return res.body.result.data.json.invitationOnly;
+  }
+
+  it('tells the Register tab when sign-up is by invitation only', async () => {
+    const firstUser = await startTestApp({ registration: { mode: 'first-user' } });
+    try {
+      expect(await invitationOnly(firstUser)).toBe(false);
+      const first = await firstUser
+        .client()
+        .post('/api/register', { email: 'first@example.com', password: 'secret12' });
+      expect(first.status).toBe(201);
+      expect(await invitationOnly(firstUser)).toBe(true);
+    } finally {
+      await firstUser.close();
+    }
+    const closed = await startTestApp({ registration: { mode: 'closed' } });
+    try {
+      expect(await invitationOnly(closed)).toBe(true);
+    } finally {
+      await closed.close();
+    }
+  }, 60_000);
+
   it('REGISTRATION=closed refuses every new account with 403 and creates none', async () => {
     const t = await startTestApp({ registration: { mode: 'closed' } });
     try {

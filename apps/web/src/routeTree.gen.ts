@@ -10,9 +10,9 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
-import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
@@ -25,6 +25,9 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
 import { Route as AppRecallIndexRouteImport } from './routes/_app/recall/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsTokensRouteImport } from './routes/_app/settings/tokens'
+import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
 import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
@@ -40,6 +43,11 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -48,11 +56,6 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSettingsRoute = AppSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppActivityIndexRoute = AppActivityIndexRouteImport.update({
@@ -115,6 +118,21 @@ const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   path: '/reports/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsTokensRoute = AppSettingsTokensRouteImport.update({
+  id: '/settings/tokens',
+  path: '/settings/tokens',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsUsersRoute = AppSettingsUsersRouteImport.update({
+  id: '/settings/users',
+  path: '/settings/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInvoicesIdIndexRoute = AppInvoicesIdIndexRouteImport.update({
   id: '/invoices/$id/',
   path: '/invoices/$id/',
@@ -169,12 +187,14 @@ const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AppSettingsRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
   '/products/new': typeof AppProductsNewRoute
+  '/settings/tokens': typeof AppSettingsTokensRoute
+  '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
@@ -183,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof AppProductsIndexRoute
   '/recall/': typeof AppRecallIndexRoute
   '/reports/': typeof AppReportsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
@@ -195,13 +216,15 @@ export interface FileRoutesByFullPath {
   '/products/$id/': typeof AppProductsIdIndexRoute
 }
 export interface FileRoutesByTo {
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
   '/products/new': typeof AppProductsNewRoute
+  '/settings/tokens': typeof AppSettingsTokensRoute
+  '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
@@ -210,6 +233,7 @@ export interface FileRoutesByTo {
   '/products': typeof AppProductsIndexRoute
   '/recall': typeof AppRecallIndexRoute
   '/reports': typeof AppReportsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
@@ -224,13 +248,15 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
-  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/invoices/new': typeof AppInvoicesNewRoute
   '/_app/orders/new': typeof AppOrdersNewRoute
   '/_app/pharmacies/new': typeof AppPharmaciesNewRoute
   '/_app/products/new': typeof AppProductsNewRoute
+  '/_app/settings/tokens': typeof AppSettingsTokensRoute
+  '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
@@ -239,6 +265,7 @@ export interface FileRoutesById {
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/recall/': typeof AppRecallIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
   '/_app/orders/$id/edit': typeof AppOrdersIdEditRoute
   '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
@@ -254,12 +281,14 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invitation'
     | '/login'
-    | '/settings'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
     | '/products/new'
+    | '/settings/tokens'
+    | '/settings/users'
     | '/activity/'
     | '/invoices/'
     | '/orders/'
@@ -268,6 +297,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/recall/'
     | '/reports/'
+    | '/settings/'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
@@ -280,13 +310,15 @@ export interface FileRouteTypes {
     | '/products/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/invitation'
     | '/login'
-    | '/settings'
     | '/'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
     | '/products/new'
+    | '/settings/tokens'
+    | '/settings/users'
     | '/activity'
     | '/invoices'
     | '/orders'
@@ -295,6 +327,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/recall'
     | '/reports'
+    | '/settings'
     | '/invoices/$id/edit'
     | '/orders/$id/edit'
     | '/pharmacies/$id/edit'
@@ -308,13 +341,15 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/invitation'
     | '/login'
-    | '/_app/settings'
     | '/_app/'
     | '/_app/invoices/new'
     | '/_app/orders/new'
     | '/_app/pharmacies/new'
     | '/_app/products/new'
+    | '/_app/settings/tokens'
+    | '/_app/settings/users'
     | '/_app/activity/'
     | '/_app/invoices/'
     | '/_app/orders/'
@@ -323,6 +358,7 @@ export interface FileRouteTypes {
     | '/_app/products/'
     | '/_app/recall/'
     | '/_app/reports/'
+    | '/_app/settings/'
     | '/_app/invoices/$id/edit'
     | '/_app/orders/$id/edit'
     | '/_app/pharmacies/$id/edit'
@@ -337,6 +373,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -347,6 +384,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -361,13 +405,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/settings': {
-      id: '/_app/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/activity/': {
@@ -454,6 +491,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/tokens': {
+      id: '/_app/settings/tokens'
+      path: '/settings/tokens'
+      fullPath: '/settings/tokens'
+      preLoaderRoute: typeof AppSettingsTokensRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/users': {
+      id: '/_app/settings/users'
+      path: '/settings/users'
+      fullPath: '/settings/users'
+      preLoaderRoute: typeof AppSettingsUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/$id/': {
       id: '/_app/invoices/$id/'
       path: '/invoices/$id'
@@ -528,12 +586,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
-  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppInvoicesNewRoute: typeof AppInvoicesNewRoute
   AppOrdersNewRoute: typeof AppOrdersNewRoute
   AppPharmaciesNewRoute: typeof AppPharmaciesNewRoute
   AppProductsNewRoute: typeof AppProductsNewRoute
+  AppSettingsTokensRoute: typeof AppSettingsTokensRoute
+  AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
@@ -542,6 +601,7 @@ interface AppRouteChildren {
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppRecallIndexRoute: typeof AppRecallIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
   AppOrdersIdEditRoute: typeof AppOrdersIdEditRoute
   AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
@@ -555,12 +615,13 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppInvoicesNewRoute: AppInvoicesNewRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppPharmaciesNewRoute: AppPharmaciesNewRoute,
   AppProductsNewRoute: AppProductsNewRoute,
+  AppSettingsTokensRoute: AppSettingsTokensRoute,
+  AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
@@ -569,6 +630,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppRecallIndexRoute: AppRecallIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
   AppOrdersIdEditRoute: AppOrdersIdEditRoute,
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
@@ -585,6 +647,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport

@@ -54,5 +54,11 @@ export const userOutput = z.object({
 });
 export type User = z.output<typeof userOutput>;
 
+/**
+ * auth.registration: whether the Register tab's form can create an account, or sign-up is by
+ * invitation only (REGISTRATION=closed, or first-user once a user exists).
+ */
+export const registrationOutput = z.object({ invitationOnly: z.boolean() });
+
 /** auth.logout. */
 export const okOutput = z.object({ ok: z.literal(true) });

@@ -10,6 +10,7 @@ export function FormField({
   error,
   required = false,
   disabled,
+  readOnly,
   helper,
   children,
 }: {
@@ -17,11 +18,13 @@ export function FormField({
   error: string | undefined;
   required?: boolean;
   disabled?: boolean;
+  /** Shown but not editable: the user's role may not change it. */
+  readOnly?: boolean;
   helper?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+    <Field.Root invalid={!!error} required={required} disabled={disabled} readOnly={readOnly}>
       <Field.Label>
         {label}
         {required ? (

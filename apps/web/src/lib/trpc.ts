@@ -12,6 +12,12 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type User = NonNullable<RouterOutputs['auth']['me']>;
 export type Pharmacy = RouterOutputs['pharmacies']['get'];
 
+/** The signed-in user from the cached `auth.me` query (null when signed out). */
+export function useCurrentUser(): User | null {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
+  return me.data ?? null;
+}
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [

@@ -1,5 +1,5 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../lib/trpc';
 import { AppShell, AuthScreen, loadAppShell, loadAuthScreen } from '../features/shell/lazy';
 
 /**

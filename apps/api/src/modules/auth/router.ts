@@ -1,8 +1,14 @@
 import { TRPCError } from '@trpc/server';
-import { loginSchema, okOutput, registerSchema, userOutput } from '@pharm/validators';
+import {
+  loginSchema,
+  okOutput,
+  registerSchema,
+  registrationOutput,
+  userOutput,
+} from '@pharm/validators';
 import type { Context } from '../../context.js';
 import { answers, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc.js';
-import { authenticate, registerUser } from './service.js';
+import { authenticate, invitationOnly, registerUser } from './service.js';
 
 function requireSession(ctx: Context) {
   if (!ctx.session)
@@ -13,6 +19,11 @@ function requireSession(ctx: Context) {
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null. */
   me: publicProcedure.output(answers(userOutput.nullable())).query(({ ctx }) => ctx.user),
+
+  /** For the Register tab, signed out: whether it may offer its form. Public, declares none. */
+  registration: publicProcedure.output(answers(registrationOutput)).query(async ({ ctx }) => ({
+    invitationOnly: await invitationOnly(ctx.db, ctx.config.registration),
+  })),
 
   /** GET /api/user: 401 when signed out, as the spec's client expects. */
   user: protectedProcedure

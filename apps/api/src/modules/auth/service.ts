@@ -99,6 +99,15 @@ export async function registerUser(
   return user;
 }
 
+/**
+ * Whether sign-up is by invitation only: no one may register (closed), or the first user has
+ * (first-user). A domain list still lets some register, so it is not.
+ */
+export async function invitationOnly(db: Db, registration: Registration): Promise<boolean> {
+  if (registration.mode === 'closed') return true;
+  return registration.mode === 'first-user' && (await hasUsers(db));
+}
+
 async function hasUsers(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

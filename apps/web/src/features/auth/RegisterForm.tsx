@@ -1,4 +1,4 @@
-import { chakra, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { chakra, Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { RegisterInput, RegisterData } from '@pharm/validators';
 import { PasswordInput } from '../../components/ui/password-input';
@@ -12,7 +12,24 @@ import { useSignedIn } from './useSignedIn';
 
 const resolver = lazyZodResolver(() => loadAuthSchemas().then((m) => m.registerSchema));
 
+/** The Register tab: the form, or where sign-up is by invitation only, how to get one. */
 export function RegisterForm() {
+  const registration = trpc.auth.registration.useQuery(undefined, { staleTime: Infinity });
+  if (registration.data?.invitationOnly) {
+    return (
+      <Stack data-testid="register-invitation-only">
+        <AuthFormHeading title="Create an account" hint="Sign-up is by invitation only." />
+        <Text textStyle="sm">
+          Ask an admin of your team to invite you: the link in the invitation lets you choose your
+          password and signs you in.
+        </Text>
+      </Stack>
+    );
+  }
+  return <SignUpForm />;
+}
+
+function SignUpForm() {
   const signedIn = useSignedIn();
   const {
     register,

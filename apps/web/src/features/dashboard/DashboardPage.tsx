@@ -26,13 +26,20 @@ import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { RecordLink } from '../records/RecordLink';
+import { useCan } from '../auth/can';
 import { RecentList, RecentRow } from './RecentList';
 
+/** Each with the permission it needs: a role sees only the ones it may take. */
 const QUICK_ACTIONS = [
-  { to: '/pharmacies/new', label: 'Add New Pharmacy', icon: LuBuilding2 },
-  { to: '/orders/new', label: 'New Order', icon: LuShoppingCart },
-  { to: '/payments', label: 'Record Payment', icon: LuCreditCard },
-  { to: '/products/new', label: 'New Product', icon: LuPackagePlus },
+  {
+    to: '/pharmacies/new',
+    label: 'Add New Pharmacy',
+    icon: LuBuilding2,
+    permission: 'pharmacies.write',
+  },
+  { to: '/orders/new', label: 'New Order', icon: LuShoppingCart, permission: 'orders.write' },
+  { to: '/payments', label: 'Record Payment', icon: LuCreditCard, permission: 'payments.write' },
+  { to: '/products/new', label: 'New Product', icon: LuPackagePlus, permission: 'products.write' },
 ] as const;
 
 function ViewAll({ to, label }: { to: '/orders' | '/invoices'; label: string }) {
@@ -50,6 +57,8 @@ export function DashboardPage() {
   const licences = trpc.licences.issues.useQuery();
   const recent = trpc.dashboard.recent.useQuery();
   const today = todayIso();
+  const can = useCan();
+  const quickActions = QUICK_ACTIONS.filter((action) => can(action.permission));
   const recentError = recent.isError ? errorMessage(recent.error) : null;
 
   return (
@@ -116,18 +125,26 @@ export function DashboardPage() {
           </Link>
         </SimpleGrid>
 
-        <Panel title="Quick Actions" titleId="quick-actions-title">
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" p="5">
-            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
-              <Button key={to} asChild variant="outline" colorPalette="gray" justifyContent="start">
-                <Link to={to}>
-                  <Icon />
-                  {label}
-                </Link>
-              </Button>
-            ))}
-          </SimpleGrid>
-        </Panel>
+        {quickActions.length > 0 ? (
+          <Panel title="Quick Actions" titleId="quick-actions-title">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" p="5">
+              {quickActions.map(({ to, label, icon: Icon }) => (
+                <Button
+                  key={to}
+                  asChild
+                  variant="outline"
+                  colorPalette="gray"
+                  justifyContent="start"
+                >
+                  <Link to={to}>
+                    <Icon />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
+            </SimpleGrid>
+          </Panel>
+        ) : null}
 
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
           <Panel

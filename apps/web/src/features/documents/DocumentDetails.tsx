@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Grid, Stack, Table, Text, type DialogBodyProps } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { Can } from '../auth/can';
 import { LuDownload, LuPencil } from 'react-icons/lu';
 import { DetailsContent } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
@@ -146,6 +147,7 @@ export function Notes({ notes }: { notes: string | null }) {
 }
 
 const EDIT_ROUTE = { Invoice: '/invoices/$id/edit', Order: '/orders/$id/edit' } as const;
+const WRITE = { Invoice: 'invoices.write', Order: 'orders.write' } as const;
 
 /**
  * The content of an invoice's or an order's details dialog: its number and `status` over the
@@ -194,11 +196,13 @@ export function DocumentContent({
           >
             <LuDownload /> Download PDF
           </Button>
-          <Button asChild>
-            <Link to={EDIT_ROUTE[noun]} params={{ id }}>
-              <LuPencil /> Edit {noun}
-            </Link>
-          </Button>
+          <Can permission={WRITE[noun]}>
+            <Button asChild>
+              <Link to={EDIT_ROUTE[noun]} params={{ id }}>
+                <LuPencil /> Edit {noun}
+              </Link>
+            </Button>
+          </Can>
         </>
       }
     >

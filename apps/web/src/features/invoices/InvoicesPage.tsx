@@ -43,10 +43,12 @@ const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
     ),
   },
   { ...col.statusColumn(INVOICE_STATUS_PALETTE, shownStatus), sort: 'status' },
-  col.actionsColumn({ viewLabel: 'View details' }, (invoice, { state }) => (
+  col.actionsColumn({ viewLabel: 'View details' }, (invoice, { state, can }) => (
     <>
-      <col.EditAction to="/invoices/$id/edit" id={invoice.id} />
-      {invoice.status !== 'Paid' && toCents(invoice.balance) > 0 ? (
+      {can('invoices.write') ? <col.EditAction to="/invoices/$id/edit" id={invoice.id} /> : null}
+      {!can('payments.write') ? (
+        <col.ActionSpacer />
+      ) : invoice.status !== 'Paid' && toCents(invoice.balance) > 0 ? (
         <ActionButton label="Record payment" color="blue.600" asChild>
           <Link to="/payments" search={{ record: invoice.id }}>
             <LuCreditCard />

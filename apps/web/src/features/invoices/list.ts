@@ -13,6 +13,7 @@ export const invoicesList = defineList({
   tabs: INVOICE_TABS,
   placeholder: 'Invoice # or pharmacy...',
   empty: { text: 'No invoices yet — create an order first.', tab: emptyTabText },
+  permissions: { write: 'invoices.write', remove: 'invoices.write' },
   deleteMessage: (invoice) =>
     `Are you sure you want to delete invoice ${invoice.invoiceNumber}? This will also delete all associated payments. This action cannot be undone.`,
   refresh: ['invoices', 'payments', 'pharmacies'],

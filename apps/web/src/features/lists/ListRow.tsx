@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Table, type TableCellProps } from '@chakra-ui/react';
+import type { Permission } from '@pharm/validators/roles';
 import { columnDisplay } from './DataTable';
 import type { ListColumn } from './ListPage';
 
@@ -7,8 +8,10 @@ import type { ListColumn } from './ListPage';
 export interface RowContext<TState> {
   /** Opens the record's details dialog, its quick view. */
   view: () => void;
-  /** Asks to delete the record. */
-  remove: () => void;
+  /** Asks to delete the record; absent where the user's role may not delete it. */
+  remove?: () => void;
+  /** Whether the user's role holds a permission: the row shows only the actions it may take. */
+  can: (permission: Permission) => boolean;
   /** The page's `rowState` for this record. */
   state: TState;
 }
@@ -22,10 +25,14 @@ export interface Column<TItem, TState = undefined> extends ListColumn {
   cell: (item: TItem, row: RowContext<TState>) => ReactNode;
 }
 
-/** What a row can do through the page: open the details dialog, ask to delete. Stable. */
+/**
+ * What a row can do through the page: open the details dialog, ask to delete (where the role may),
+ * and what the role may do. Stable while the role is.
+ */
 export interface RowHandlers<TItem> {
   view: (item: TItem) => void;
-  remove: (item: TItem) => void;
+  remove?: (item: TItem) => void;
+  can: (permission: Permission) => boolean;
 }
 
 interface ListRowProps<TItem, TState> {
@@ -39,7 +46,8 @@ interface ListRowProps<TItem, TState> {
 function Row<TItem, TState>({ item, testId, columns, on, state }: ListRowProps<TItem, TState>) {
   const row: RowContext<TState> = {
     view: () => on.view(item),
-    remove: () => on.remove(item),
+    remove: on.remove && (() => on.remove?.(item)),
+    can: on.can,
     state,
   };
   return (

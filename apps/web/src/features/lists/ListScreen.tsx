@@ -12,6 +12,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../components/PageHeader';
+import { useCan } from '../auth/can';
 import { capitalize } from '../../lib/text';
 import { NAV_ITEMS } from '../shell/nav';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -139,15 +140,18 @@ export function listPage<
     // The last record viewed: the dialog mounts at the first View and shows it while it closes.
     const [viewed, setViewed] = useState<TItem | null>(null);
     const pending = usePendingDelete<TItem>();
+    const can = useCan();
+    const mayRemove = can(list.permissions.remove);
     const on = useMemo<RowHandlers<TItem>>(
       () => ({
         view: (item) => {
           setViewing(item);
           setViewed(item);
         },
-        remove: pending.ask,
+        remove: mayRemove ? pending.ask : undefined,
+        can,
       }),
-      [pending.ask],
+      [pending.ask, mayRemove, can],
     );
     const rowState = (item: TItem) => actions?.rowState(item) as TState;
 
@@ -162,9 +166,11 @@ export function listPage<
           path={`/api/${names.many}.csv`}
           filters={{ ...listInput(options.queryKey), limit: undefined }}
         />
-        {('label' in newRecord ? [newRecord] : newRecord).map((record) => (
-          <NewRecordButton key={record.label} record={record} />
-        ))}
+        {can(list.permissions.write)
+          ? ('label' in newRecord ? [newRecord] : newRecord).map((record) => (
+              <NewRecordButton key={record.label} record={record} />
+            ))
+          : null}
       </>
     );
 
@@ -198,7 +204,10 @@ export function listPage<
           text:
             params.tab && empty?.tab
               ? empty.tab(params.tab)
-              : (empty?.text ?? `No ${names.many} yet — click New ${One} to get started.`),
+              : (empty?.text ??
+                (can(list.permissions.write)
+                  ? `No ${names.many} yet — click New ${One} to get started.`
+                  : `No ${names.many} yet.`)),
         }}
         row={(item) => (
           <ListRow

@@ -120,8 +120,8 @@ export function statusColumn<TItem>(
 }
 
 /**
- * The last column: View (`viewLabel`), the page's own `actions`, then Delete. `hidden`: its header
- * is for screen readers only.
+ * The last column: View (`viewLabel`), the page's own `actions`, then Delete where the role may
+ * delete. `hidden`: its header is for screen readers only.
  */
 export function actionsColumn<TItem, TState>(
   { viewLabel, hidden }: { viewLabel: string; hidden?: boolean },
@@ -138,7 +138,7 @@ export function actionsColumn<TItem, TState>(
           <LuEye />
         </ActionButton>
         {actions(item, row)}
-        <DeleteActionButton onClick={row.remove} />
+        {row.remove ? <DeleteActionButton onClick={row.remove} /> : null}
       </HStack>
     ),
   };

@@ -8,6 +8,7 @@ import type { InputGroupProps } from '@chakra-ui/react';
 import type { EnsureInfiniteQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import type { InvoiceDateField } from '@pharm/validators/sorts';
+import type { Permission } from '@pharm/validators/roles';
 import type { ListName } from './DeleteConfirmation';
 import type { ListQueryOptions } from './ListPage';
 
@@ -167,6 +168,11 @@ export interface ListDefinition<
    * the `tab` text while a tab other than 'all' is open.
    */
   empty?: { text?: string; tab?: (tab: Exclude<TTab, typeof ALL_TAB>) => string };
+  /**
+   * What the user's role needs for the New buttons (`write`) and the rows' Delete (`remove`): a
+   * role without them does not see them (the server refuses them anyway).
+   */
+  permissions: { write: Permission; remove: Permission };
   /** The delete confirmation's text: the row's Delete asks it. */
   deleteMessage: (item: TItem) => string;
   /** The lists a save or a delete of a record can change, fetched again after it; `[many]` unless given. */

@@ -17,12 +17,13 @@ export interface Override {
 }
 
 /**
- * The refusals a reason overrides: a credit hold, and (for an admin: the server names the field
- * only then) a missing or expired state licence (issue 29). Anything else is not overridable.
+ * The refusals a reason overrides: a credit hold (where the role may override one), and (for an
+ * admin: the server names the field only then) a missing or expired state licence (issue 29).
+ * Anything else is not overridable.
  */
-export function overrideOf(error: unknown): Override | null {
+export function overrideOf(error: unknown, mayOverrideHold: boolean): Override | null {
   const message = errorMessage(error);
-  if (isCreditHoldRefusal(error)) {
+  if (isCreditHoldRefusal(error) && mayOverrideHold) {
     return {
       field: 'holdOverrideReason',
       title: 'Send despite credit hold?',
@@ -48,6 +49,7 @@ export function overrideOf(error: unknown): Override | null {
 export async function withOverrides(
   ask: (override: Override) => Promise<string | null>,
   attempt: (reasons: Partial<Record<Override['field'], string>>) => Promise<unknown>,
+  mayOverrideHold: boolean,
 ): Promise<boolean> {
   const reasons: Partial<Record<Override['field'], string>> = {};
   for (;;) {
@@ -55,7 +57,7 @@ export async function withOverrides(
       await attempt(reasons);
       return true;
     } catch (error) {
-      const override = overrideOf(error);
+      const override = overrideOf(error, mayOverrideHold);
       if (!override || reasons[override.field] !== undefined) throw error;
       const reason = await ask(override);
       if (reason === null) return false;

@@ -12,6 +12,7 @@ import { itemsLabel, type OrderListItem } from './format';
 import type { OrderRowState } from './useOrderActions';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { RecordLink } from '../records/RecordLink';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 import {
   DetailsSection,
@@ -148,11 +149,13 @@ export function OrderInvoice({
         </Text>
       )}
       {!order.invoice && INVOICEABLE.includes(order.status) ? (
-        <Button asChild size="sm" variant="outline">
-          <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
-            <LuFilePlus /> Create invoice
-          </Link>
-        </Button>
+        <Can permission="invoices.write">
+          <Button asChild size="sm" variant="outline">
+            <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
+              <LuFilePlus /> Create invoice
+            </Link>
+          </Button>
+        </Can>
       ) : null}
     </Flex>
   );

@@ -23,6 +23,7 @@ import * as doc from '../documents/DocumentForm';
 import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import { itemsLabel, type OrderDetails } from './format';
+import { useCan } from '../auth/can';
 import { useHoldOverride, withOverrides } from './HoldOverride';
 import { LicenceWarning } from '../licences/LicenceWarning';
 import { LineItemsTable } from './LineItemsTable';
@@ -97,6 +98,7 @@ export function OrderForm({
   );
 
   const holdOverride = useHoldOverride();
+  const can = useCan();
   const pharmacyId = useWatch({ control, name: 'pharmacyId' });
   const hold = pharmacies.find((pharmacy) => pharmacy.id === pharmacyId)?.creditHold ?? null;
   const licenceWarning = trpc.licences.warning.useQuery(
@@ -155,13 +157,14 @@ export function OrderForm({
   };
 
   /**
-   * Sends the saved draft; a credit hold (or, for an admin, a missing state licence) asks for the
-   * reason to override it (false: the user
-   * cancelled).
+   * Sends the saved draft; a credit hold (where the role may override one) or, for an admin, a
+   * missing state licence asks for the reason to override it (false: the user cancelled).
    */
   const send = async (id: number, data: OrderData) => {
-    const sent = await withOverrides(holdOverride.ask, (reasons) =>
-      update.mutateAsync({ id, data: { ...data, status: 'Sent', ...reasons } }),
+    const sent = await withOverrides(
+      holdOverride.ask,
+      (reasons) => update.mutateAsync({ id, data: { ...data, status: 'Sent', ...reasons } }),
+      can('creditHold.override'),
     );
     if (!sent) return false;
   };

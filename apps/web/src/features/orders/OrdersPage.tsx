@@ -21,8 +21,8 @@ const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
   col.mutedColumn('Items', (order) => itemsLabel(order.itemCount), { whiteSpace: 'nowrap' }),
   { ...col.amountColumn('Total', (order) => order.total), sort: 'total' },
   { ...col.statusColumn(ORDER_STATUS_PALETTE, (order) => order.status), sort: 'status' },
-  col.actionsColumn({ viewLabel: 'View details' }, (order, { state }) => {
-    const move = nextMove(order.status);
+  col.actionsColumn({ viewLabel: 'View details' }, (order, { state, can }) => {
+    const move = can('orders.write') ? nextMove(order.status) : undefined;
     return (
       <>
         <ActionButton
@@ -32,7 +32,7 @@ const COLUMNS: Column<OrderListItem, OrderRowState>[] = [
         >
           <LuDownload />
         </ActionButton>
-        <col.EditAction to="/orders/$id/edit" id={order.id} />
+        {can('orders.write') ? <col.EditAction to="/orders/$id/edit" id={order.id} /> : null}
         {move ? (
           <ActionButton
             label={move.label}

@@ -12,6 +12,7 @@ export const ordersList = defineList({
   tabs: ORDER_TABS,
   placeholder: 'Order # or pharmacy...',
   empty: { tab: (tab) => `No ${tab} orders found.` },
+  permissions: { write: 'orders.write', remove: 'orders.write' },
   deleteMessage: (order) =>
     `Are you sure you want to delete order ${order.orderNumber}? This action cannot be undone.`,
   sorts: ORDER_SORTS,

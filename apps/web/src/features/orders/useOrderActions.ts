@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { downloadOrderPdf } from './download';
+import { useCan } from '../auth/can';
 import { useHoldOverride, withOverrides } from './HoldOverride';
 
 /** Status changes and PDF downloads, with the spec's toasts: the list's actions (ListScreen.tsx). */
@@ -12,6 +13,7 @@ export function useOrderActions() {
   const [downloading, setDownloading] = useState<number | null>(null);
 
   const holdOverride = useHoldOverride();
+  const mayOverride = useCan()('creditHold.override');
   const setStatus = trpc.orders.update.useMutation();
 
   // Stable callbacks: the list's memoised rows receive them.
@@ -29,12 +31,15 @@ export function useOrderActions() {
   const { mutateAsync } = setStatus;
   const { ask } = holdOverride;
   // Sending for a pharmacy on credit hold is refused, and sending or fulfilling without a valid
-  // licence; the user may override the hold, an admin a missing state licence, with a reason.
+  // licence; a role that may override the hold, or an admin a missing state licence, gives a
+  // reason.
   const changeStatus = useCallback(
     async (id: number, status: OrderStatus) => {
       try {
-        const done = await withOverrides(ask, (reasons) =>
-          mutateAsync({ id, data: { status, ...reasons } }),
+        const done = await withOverrides(
+          ask,
+          (reasons) => mutateAsync({ id, data: { status, ...reasons } }),
+          mayOverride,
         );
         if (!done) return;
         notify.success('Order updated successfully');
@@ -43,7 +48,7 @@ export function useOrderActions() {
         notify.error('Error', `Failed to update order: ${errorMessage(error)}`);
       }
     },
-    [mutateAsync, ask, utils],
+    [mutateAsync, ask, utils, mayOverride],
   );
 
   const changingId = setStatus.isPending ? setStatus.variables?.id : undefined;

@@ -15,6 +15,7 @@ import { EMPTY } from '../../lib/text';
 import type { PaymentListItem } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { OpenPageButton, RecordLink } from '../records/RecordLink';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 import type { PaymentRowState } from './usePaymentActions';
 
@@ -38,14 +39,16 @@ export function PaymentDetailsDialog({
           actions={
             <>
               <OpenPageButton kind="payment" id={shown.id} />
-              <Button
-                onClick={() => {
-                  onClose();
-                  state.edit(shown);
-                }}
-              >
-                <LuPencil /> Edit Payment
-              </Button>
+              <Can permission="payments.write">
+                <Button
+                  onClick={() => {
+                    onClose();
+                    state.edit(shown);
+                  }}
+                >
+                  <LuPencil /> Edit Payment
+                </Button>
+              </Can>
             </>
           }
         >

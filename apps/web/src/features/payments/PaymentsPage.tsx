@@ -27,11 +27,13 @@ const COLUMNS: Column<PaymentListItem, PaymentRowState>[] = [
   { ...col.amountColumn('Amount', (payment) => payment.amount), sort: 'amount' },
   col.mutedColumn('Method', (payment) => payment.method),
   col.mutedColumn('Reference', (payment) => payment.reference, { whiteSpace: 'normal' }),
-  col.actionsColumn({ viewLabel: 'View details' }, (payment, { state }) => (
-    <ActionButton label="Edit" onClick={() => state.edit(payment)}>
-      <LuPencil />
-    </ActionButton>
-  )),
+  col.actionsColumn({ viewLabel: 'View details' }, (payment, { state, can }) =>
+    can('payments.write') ? (
+      <ActionButton label="Edit" onClick={() => state.edit(payment)}>
+        <LuPencil />
+      </ActionButton>
+    ) : null,
+  ),
 ];
 
 export const PaymentsPage = listPage(paymentsList, {

@@ -9,6 +9,7 @@ export const paymentsList = defineList({
   placeholder: 'Payment #, invoice # or pharmacy...',
   count: { testId: 'payments-count' },
   empty: { text: 'No payments recorded yet.' },
+  permissions: { write: 'payments.write', remove: 'payments.write' },
   deleteMessage: (payment) =>
     `Are you sure you want to delete payment ${payment.paymentNumber}? The invoice's balance goes back up by its amount. This action cannot be undone.`,
   refresh: ['payments', 'invoices', 'pharmacies'],

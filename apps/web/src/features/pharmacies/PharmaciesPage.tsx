@@ -61,12 +61,14 @@ const COLUMNS: Column<Pharmacy>[] = [
     sort: 'balance',
     cell: (pharmacy) => <MoneyText value={pharmacy.balance} highlightPositive />,
   },
-  col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy) => (
+  col.actionsColumn({ viewLabel: 'View', hidden: true }, (pharmacy, { can }) => (
     <>
       <col.LinkAction label="Statement" to="/pharmacies/$id/statement" id={pharmacy.id}>
         <LuScrollText />
       </col.LinkAction>
-      <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
+      {can('pharmacies.edit') ? (
+        <col.EditAction to="/pharmacies/$id/edit" id={pharmacy.id} />
+      ) : null}
     </>
   )),
 ];

@@ -19,6 +19,7 @@ import { termsLabel } from './format';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { OpenPageButton } from '../records/RecordLink';
 import { LicencesSection } from '../licences/LicencesSection';
+import { useCan } from '../auth/can';
 
 /** Every field of one pharmacy, read-only. */
 export function PharmacyDetailsDialog({
@@ -27,6 +28,7 @@ export function PharmacyDetailsDialog({
 }: DetailsProps<Pharmacy, undefined>) {
   const shown = useLastShown(pharmacy);
   const tabs = useRecordTabs('pharmacy', shown?.id);
+  const can = useCan();
 
   return (
     <DetailsDialog open={pharmacy !== null} onClose={onClose} size="lg" testId="pharmacy-details">
@@ -49,11 +51,13 @@ export function PharmacyDetailsDialog({
                   <LuScrollText /> Statement
                 </Link>
               </Button>
-              <Button asChild>
-                <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
-                  <LuPencil /> Edit Pharmacy
-                </Link>
-              </Button>
+              {can('pharmacies.edit') ? (
+                <Button asChild>
+                  <Link to="/pharmacies/$id/edit" params={{ id: shown.id }}>
+                    <LuPencil /> Edit Pharmacy
+                  </Link>
+                </Button>
+              ) : null}
             </>
           }
         >

@@ -13,8 +13,9 @@ import { FormCard } from '../../components/FormCard';
 import { FormField, MoneyInput } from '../../components/FormField';
 import { FormSection } from '../../components/FormSection';
 import { trpc, type Pharmacy } from '../../lib/trpc';
+import { useCan } from '../auth/can';
 import { useRecordSubmit } from '../lists/useRecordSubmit';
-import { termsValue } from './format';
+import { termsLabel, termsValue } from './format';
 import { pharmaciesList } from './list';
 import { TermsSelect } from './TermsSelect';
 
@@ -59,6 +60,11 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   });
   const { register, setValue, getValues, control } = form;
   const shippingAddress = useWatch({ control, name: 'shippingAddress' });
+  const can = useCan();
+  // Sales edits a pharmacy but not its credit limit; an accountant its credit limit only. The
+  // form still sends every field, as read: the server refuses a change the role may not make.
+  const detailsLocked = !can('pharmacies.write');
+  const limitLocked = !can('pharmacies.creditLimit');
   const { errors, isSubmitting } = form.formState;
   const create = trpc.pharmacies.create.useMutation();
   const update = trpc.pharmacies.update.useMutation();
@@ -83,18 +89,22 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
         description="Who the pharmacy is and how to reach them."
       >
         <GridItem colSpan={{ md: 2 }}>
-          <FormField label="Name" error={errors.name?.message} required>
+          <FormField label="Name" error={errors.name?.message} required readOnly={detailsLocked}>
             <Input
               placeholder="e.g. Riverside Compounding Pharmacy"
-              autoFocus={!isEdit}
+              autoFocus={!isEdit && !detailsLocked}
               {...register('name')}
             />
           </FormField>
         </GridItem>
-        <FormField label="Contact person" error={errors.contactName?.message}>
+        <FormField
+          label="Contact person"
+          error={errors.contactName?.message}
+          readOnly={detailsLocked}
+        >
           <Input autoComplete="off" placeholder="Full name" {...register('contactName')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message} required>
+        <FormField label="Email" error={errors.email?.message} required readOnly={detailsLocked}>
           <Input
             type="email"
             autoComplete="off"
@@ -102,7 +112,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
             {...register('email')}
           />
         </FormField>
-        <FormField label="Phone" error={errors.phone?.message}>
+        <FormField label="Phone" error={errors.phone?.message} readOnly={detailsLocked}>
           <Input
             type="tel"
             autoComplete="off"
@@ -110,15 +120,23 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
             {...register('phone')}
           />
         </FormField>
-        <FormField label="Payment terms" error={errors.terms?.message}>
-          <TermsSelect emptyLabel="Not set" {...register('terms')} />
+        <FormField label="Payment terms" error={errors.terms?.message} readOnly={detailsLocked}>
+          {/* A select has no read-only state: the terms as text, the form's value left as read. */}
+          {detailsLocked ? (
+            <Input value={termsLabel(pharmacy?.terms)} readOnly />
+          ) : (
+            <TermsSelect emptyLabel="Not set" {...register('terms')} />
+          )}
         </FormField>
         <FormField
           label="Credit limit"
           error={errors.creditLimit?.message}
+          readOnly={limitLocked}
           helper={
             <Field.HelperText>
-              A balance above it puts the pharmacy on credit hold.
+              {limitLocked
+                ? 'A balance above it puts the pharmacy on credit hold. Only an accountant or an admin may change it.'
+                : 'A balance above it puts the pharmacy on credit hold.'}
             </Field.HelperText>
           }
         >
@@ -127,7 +145,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
       </FormSection>
 
       <FormSection title="Addresses" description="Where orders ship and where invoices go.">
-        <Field.Root invalid={!!errors.shippingAddress}>
+        <Field.Root invalid={!!errors.shippingAddress} readOnly={detailsLocked}>
           <Flex w="full" h="6" align="center">
             <Field.Label>Shipping address</Field.Label>
           </Flex>
@@ -139,7 +157,11 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
           />
           <Field.ErrorText>{errors.shippingAddress?.message}</Field.ErrorText>
         </Field.Root>
-        <FormField label="Shipping state" error={errors.shippingState?.message}>
+        <FormField
+          label="Shipping state"
+          error={errors.shippingState?.message}
+          readOnly={detailsLocked}
+        >
           <Input
             maxLength={2}
             textTransform="uppercase"
@@ -147,12 +169,14 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
             {...register('shippingState')}
           />
         </FormField>
-        <Field.Root invalid={!!errors.billingAddress}>
+        <Field.Root invalid={!!errors.billingAddress} readOnly={detailsLocked}>
           <Flex w="full" h="6" align="center" justify="space-between" gap="2">
             <Field.Label>Billing address</Field.Label>
-            <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
-              <LuCopy /> Copy from Shipping
-            </Button>
+            {detailsLocked ? null : (
+              <Button type="button" size="2xs" variant="ghost" onClick={copyShipping}>
+                <LuCopy /> Copy from Shipping
+              </Button>
+            )}
           </Flex>
           <Textarea
             rows={4}
@@ -165,7 +189,7 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
       </FormSection>
 
       <FormSection title="Notes" description="Anything the team should know about this customer.">
-        <Field.Root invalid={!!errors.notes} gridColumn={{ md: 'span 2' }}>
+        <Field.Root invalid={!!errors.notes} gridColumn={{ md: 'span 2' }} readOnly={detailsLocked}>
           <Field.Label srOnly>Notes</Field.Label>
           <Textarea
             rows={4}

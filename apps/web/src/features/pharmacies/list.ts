@@ -22,6 +22,7 @@ export const pharmaciesList = defineList({
   filterMaxW: { base: 'full', sm: 'sm' },
   count: true,
   empty: { tab: () => 'No pharmacies are on credit hold.' },
+  permissions: { write: 'pharmacies.write', remove: 'pharmacies.delete' },
   deleteMessage: (pharmacy) =>
     `Are you sure you want to delete ${pharmacy.name}? This will also delete all associated orders, invoices and payments. This action cannot be undone.`,
   sorts: PHARMACY_SORTS,

@@ -21,6 +21,7 @@ import { ActiveBadge } from './ActiveBadge';
 import type { Product } from './types';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { OpenPageButton } from '../records/RecordLink';
+import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -77,11 +78,13 @@ export function ProductDetailsDialog({
           actions={
             <>
               <OpenPageButton kind="product" id={shown.id} />
-              <Button asChild>
-                <Link to="/products/$id/edit" params={{ id: shown.id }}>
-                  <LuPencil /> Edit Product
-                </Link>
-              </Button>
+              <Can permission="products.write">
+                <Button asChild>
+                  <Link to="/products/$id/edit" params={{ id: shown.id }}>
+                    <LuPencil /> Edit Product
+                  </Link>
+                </Button>
+              </Can>
             </>
           }
         >

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { MoneyText } from '../../components/MoneyText';
+import { Can } from '../auth/can';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
 import { listPage } from '../lists/ListScreen';
@@ -50,21 +51,23 @@ const COLUMNS: Column<Product>[] = [
     cell: (product) => (product.variantCount ? product.variantCount : 'No variants'),
   },
   { label: 'Status', phone: true, cell: (product) => <ActiveBadge active={product.active} /> },
-  col.actionsColumn({ viewLabel: 'View', hidden: true }, (product) => (
-    <>
-      <col.EditAction to="/products/$id/edit" id={product.id} />
-      <ActiveToggle product={product} />
-    </>
-  )),
+  col.actionsColumn({ viewLabel: 'View', hidden: true }, (product, { can }) =>
+    can('products.write') ? (
+      <>
+        <col.EditAction to="/products/$id/edit" id={product.id} />
+        <ActiveToggle product={product} />
+      </>
+    ) : null,
+  ),
 ];
 
 export const ProductsPage = listPage(productsList, {
   columns: COLUMNS,
   details: ProductDetailsDialog,
   header: (
-    <>
+    <Can permission="products.write">
       <ImportButton />
       <CsvUploadButton />
-    </>
+    </Can>
   ),
 });

@@ -18,6 +18,7 @@ export const productsList = defineList({
     text: 'No products yet — add one or import variants.',
     tab: (tab) => `No ${findTab(tab)?.category}s found.`,
   },
+  permissions: { write: 'products.write', remove: 'products.write' },
   deleteMessage: (product) =>
     `Are you sure you want to delete ${product.name}? This will also remove all its variants. This action cannot be undone.`,
   sorts: PRODUCT_SORTS,

@@ -8,9 +8,15 @@ import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
 
+/** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
+  const can = useCan();
+  const locked = !can('settings.creditHold');
+  // The licence gate is an admin's setting (settings.write); an accountant sees it read-only.
+  const licencesLocked = !can('settings.write');
   const utils = trpc.useUtils();
   const {
     register,
@@ -42,7 +48,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       data-testid="settings-form"
     >
       <Stack gap="5" p="5" maxW="md">
-        <Field.Root invalid={!!errors.holdDaysPastDue} required>
+        <Field.Root invalid={!!errors.holdDaysPastDue} required readOnly={locked}>
           <Field.Label>
             Days past due before credit hold <Field.RequiredIndicator />
           </Field.Label>
@@ -62,10 +68,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
           control={control}
           name="requireLicences"
           render={({ field }) => (
-            <Field.Root>
+            <Field.Root disabled={licencesLocked}>
               <Checkbox.Root
                 checked={field.value}
                 onCheckedChange={(details) => field.onChange(details.checked === true)}
+                disabled={licencesLocked}
               >
                 <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
                 <Checkbox.Control />
@@ -78,7 +85,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             </Field.Root>
           )}
         />
-        <Field.Root invalid={!!errors.licenceWarningDays} required>
+        <Field.Root invalid={!!errors.licenceWarningDays} required readOnly={licencesLocked}>
           <Field.Label>
             Days before expiry a licence is listed as expiring <Field.RequiredIndicator />
           </Field.Label>
@@ -91,9 +98,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
           />
           <Field.ErrorText>{errors.licenceWarningDays?.message}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
-          Save Settings
-        </Button>
+        {locked ? null : (
+          <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
+            Save Settings
+          </Button>
+        )}
       </Stack>
     </form>
   );
@@ -117,7 +126,9 @@ export function SettingsPage() {
           </Stack>
         ) : null}
       </Panel>
-      <BackupsPanel />
+      <Can permission="backups.manage">
+        <BackupsPanel />
+      </Can>
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuMenu, LuPlus } from 'react-icons/lu';
+import { can } from '@pharm/validators/roles';
 import { Logo } from '../../components/Logo';
 import { loadToaster } from '../../lib/notify';
 import type { User } from '../../lib/trpc';
@@ -96,12 +97,14 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <GlobalSearch />
         </Flex>
         <Box flex="1" hideFrom="sm" />
-        <Button asChild size="sm" data-testid="new-order">
-          <Link to="/orders/new">
-            <LuPlus />
-            <Text as="span">New Order</Text>
-          </Link>
-        </Button>
+        {can(user.role, 'orders.write') ? (
+          <Button asChild size="sm" data-testid="new-order">
+            <Link to="/orders/new">
+              <LuPlus />
+              <Text as="span">New Order</Text>
+            </Link>
+          </Button>
+        ) : null}
         <UserMenu user={user} />
       </Flex>
       <Flex>

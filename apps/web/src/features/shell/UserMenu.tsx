@@ -1,6 +1,14 @@
 import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { LuBookOpen, LuChevronDown, LuLogOut, LuSettings } from 'react-icons/lu';
+import {
+  LuBookOpen,
+  LuChevronDown,
+  LuKeyRound,
+  LuLogOut,
+  LuSettings,
+  LuUsers,
+} from 'react-icons/lu';
+import { can, ROLE_LABELS } from '@pharm/validators/roles';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
 import { fullName, userInitial } from './user';
@@ -47,16 +55,40 @@ export function UserMenu({ user }: { user: User }) {
               <Text textStyle="xs" color="fg.muted" truncate>
                 {user.email}
               </Text>
+              <Text textStyle="xs" color="fg.muted" data-testid="user-role">
+                {ROLE_LABELS[user.role]}
+              </Text>
             </Box>
           </Menu.ItemGroup>
           <Menu.Separator />
+          {/* Only what the role may use: an accountant changes the credit-hold settings. */}
+          {can(user.role, 'settings.creditHold') ? (
+            <Menu.Item
+              value="settings"
+              onSelect={() => void navigate({ to: '/settings' })}
+              data-testid="settings"
+            >
+              <LuSettings />
+              Settings
+            </Menu.Item>
+          ) : null}
+          {can(user.role, 'users.manage') ? (
+            <Menu.Item
+              value="users"
+              onSelect={() => void navigate({ to: '/settings/users' })}
+              data-testid="settings-users"
+            >
+              <LuUsers />
+              Users
+            </Menu.Item>
+          ) : null}
           <Menu.Item
-            value="settings"
-            onSelect={() => void navigate({ to: '/settings' })}
-            data-testid="settings"
+            value="tokens"
+            onSelect={() => void navigate({ to: '/settings/tokens' })}
+            data-testid="settings-tokens"
           >
-            <LuSettings />
-            Settings
+            <LuKeyRound />
+            API tokens
           </Menu.Item>
           {/* A page of the server's, not of this app: a new tab keeps the user's place here. */}
           <Menu.Item value="api-docs" asChild data-testid="api-docs">
