@@ -24,6 +24,7 @@ import {
 import { TotalRow } from './InvoiceDetailsDialog';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions } from './useInvoiceActions';
+import { Can } from '../auth/can';
 
 /**
  * An invoice's page (`/invoices/$id`): its facts, who is billed, the order it came from, lines and
@@ -69,19 +70,25 @@ export function InvoicePage({ id }: { id: number }) {
                 >
                   <LuDownload /> Download PDF
                 </Button>
-                <Button asChild variant="outline" colorPalette="gray">
-                  <Link to="/invoices/$id/edit" params={{ id: current.id }}>
-                    <LuPencil /> Edit
-                  </Link>
-                </Button>
+                <Can permission="invoices.write">
+                  <Button asChild variant="outline" colorPalette="gray">
+                    <Link to="/invoices/$id/edit" params={{ id: current.id }}>
+                      <LuPencil /> Edit
+                    </Link>
+                  </Button>
+                </Can>
                 {payable ? (
-                  <Button onClick={() => setPaying({ mode: 'record', invoiceId: current.id })}>
-                    <LuCreditCard /> Record payment
-                  </Button>
+                  <Can permission="payments.write">
+                    <Button onClick={() => setPaying({ mode: 'record', invoiceId: current.id })}>
+                      <LuCreditCard /> Record payment
+                    </Button>
+                  </Can>
                 ) : canMarkPaid(current) ? (
-                  <Button loading={state.marking} onClick={() => state.markPaid(current.id)}>
-                    <LuCircleCheck /> Mark Paid
-                  </Button>
+                  <Can permission="invoices.write">
+                    <Button loading={state.marking} onClick={() => state.markPaid(current.id)}>
+                      <LuCircleCheck /> Mark Paid
+                    </Button>
+                  </Can>
                 ) : null}
               </>
             ),

@@ -16,6 +16,7 @@ import { itemsLabel } from './format';
 import { nextMove } from './moves';
 import { OrderInvoice } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
+import { Can } from '../auth/can';
 
 /**
  * An order's page (`/orders/$id`): its facts, pharmacy, invoice (or Create invoice), lines and
@@ -58,19 +59,21 @@ export function OrderPage({ id }: { id: number }) {
                 >
                   <LuDownload /> Download PDF
                 </Button>
-                <Button asChild variant="outline" colorPalette="gray">
-                  <Link to="/orders/$id/edit" params={{ id: current.id }}>
-                    <LuPencil /> Edit
-                  </Link>
-                </Button>
-                {move ? (
-                  <Button
-                    loading={state.changing}
-                    onClick={() => void state.changeStatus(current.id, move.status)}
-                  >
-                    {move.icon} {move.label}
+                <Can permission="orders.write">
+                  <Button asChild variant="outline" colorPalette="gray">
+                    <Link to="/orders/$id/edit" params={{ id: current.id }}>
+                      <LuPencil /> Edit
+                    </Link>
                   </Button>
-                ) : null}
+                  {move ? (
+                    <Button
+                      loading={state.changing}
+                      onClick={() => void state.changeStatus(current.id, move.status)}
+                    >
+                      {move.icon} {move.label}
+                    </Button>
+                  ) : null}
+                </Can>
               </>
             ),
           };

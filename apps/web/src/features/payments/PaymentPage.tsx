@@ -13,6 +13,7 @@ import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
 import type { PaymentDialogTarget } from './PaymentDialog';
+import { Can } from '../auth/can';
 
 /**
  * A payment's page (`/payments/$id`): amount, date, method and reference, the invoice it went to
@@ -38,9 +39,11 @@ export function PaymentPage({ id }: { id: number }) {
             </>
           ),
           actions: (
-            <Button onClick={() => setEditing({ mode: 'edit', payment: current })}>
-              <LuPencil /> Edit Payment
-            </Button>
+            <Can permission="payments.write">
+              <Button onClick={() => setEditing({ mode: 'edit', payment: current })}>
+                <LuPencil /> Edit Payment
+              </Button>
+            </Can>
           ),
         })}
       >

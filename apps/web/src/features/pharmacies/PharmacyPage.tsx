@@ -30,6 +30,8 @@ import {
 import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
+import { Can } from '../auth/can';
+import { LicencesSection } from '../licences/LicencesSection';
 
 /** Credit limit − balance, never below zero; null without a limit. */
 function availableCredit(pharmacy: Pick<Pharmacy, 'creditLimit' | 'balance'>): number | null {
@@ -301,33 +303,41 @@ export function PharmacyPage({ id }: { id: number }) {
           subtitle: [current.contactName, current.email, current.phone].filter(Boolean).join(' · '),
           actions: (
             <>
-              <Button asChild variant="outline" colorPalette="gray">
-                <Link to="/pharmacies/$id/edit" params={{ id: current.id }}>
-                  <LuPencil /> Edit
-                </Link>
-              </Button>
+              <Can permission="pharmacies.edit">
+                <Button asChild variant="outline" colorPalette="gray">
+                  <Link to="/pharmacies/$id/edit" params={{ id: current.id }}>
+                    <LuPencil /> Edit
+                  </Link>
+                </Button>
+              </Can>
               <Button asChild variant="outline" colorPalette="gray">
                 <Link to="/pharmacies/$id/statement" params={{ id: current.id }}>
                   <LuScrollText /> Statement
                 </Link>
               </Button>
-              <Button
-                variant="outline"
-                colorPalette="gray"
-                onClick={() => setPaying({ mode: 'record', pharmacyId: current.id })}
-              >
-                <LuCreditCard /> Record payment
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/invoices/new" search={{ pharmacyId: current.id }}>
-                  <LuFilePlus /> New invoice
-                </Link>
-              </Button>
-              <Button asChild>
-                <Link to="/orders/new" search={{ pharmacyId: current.id }}>
-                  <LuShoppingCart /> New order
-                </Link>
-              </Button>
+              <Can permission="payments.write">
+                <Button
+                  variant="outline"
+                  colorPalette="gray"
+                  onClick={() => setPaying({ mode: 'record', pharmacyId: current.id })}
+                >
+                  <LuCreditCard /> Record payment
+                </Button>
+              </Can>
+              <Can permission="invoices.write">
+                <Button asChild variant="outline">
+                  <Link to="/invoices/new" search={{ pharmacyId: current.id }}>
+                    <LuFilePlus /> New invoice
+                  </Link>
+                </Button>
+              </Can>
+              <Can permission="orders.write">
+                <Button asChild>
+                  <Link to="/orders/new" search={{ pharmacyId: current.id }}>
+                    <LuShoppingCart /> New order
+                  </Link>
+                </Button>
+              </Can>
             </>
           ),
         })}
@@ -381,6 +391,8 @@ export function PharmacyPage({ id }: { id: number }) {
               </RecordSection>
 
               <Aging id={current.id} />
+
+              <LicencesSection pharmacyId={current.id} />
 
               <Activity pharmacy={current} />
 

@@ -19,6 +19,7 @@ import {
 } from '../records/RecordPage';
 import { ActiveBadge } from './ActiveBadge';
 import { categoryContent } from './content';
+import { Can } from '../auth/can';
 
 /** Under a related table that has more rows than it shows. */
 const LATEST_ONLY = <Text color="fg.muted">Showing the latest {RELATED_LIMIT}.</Text>;
@@ -52,11 +53,13 @@ export function ProductPage({ id }: { id: number }) {
           </HStack>
         ),
         actions: (
-          <Button asChild>
-            <Link to="/products/$id/edit" params={{ id: current.id }}>
-              <LuPencil /> Edit Product
-            </Link>
-          </Button>
+          <Can permission="products.write">
+            <Button asChild>
+              <Link to="/products/$id/edit" params={{ id: current.id }}>
+                <LuPencil /> Edit Product
+              </Link>
+            </Button>
+          </Can>
         ),
       })}
     >
