@@ -164,6 +164,33 @@ describe('global search: Lots', () => {
 });
 
 describe('CSV exports of the lists', () => {
+  it('pharmacies: each with its shipping state and its licences in one cell', async () => {
+    const pharmacy = await c.post('/api/pharmacies', {
+      name: 'Licensed Export Pharmacy',
+      email: 'licensed-export@example.com',
+      shippingAddress: '12 Main St, Springfield, IL 62701',
+    });
+    expect(pharmacy.status, pharmacy.text).toBe(201);
+    for (const licence of [
+      { kind: 'state_pharmacy', number: 'PH-EXPORT-1', state: 'IL', expiresOn: '2099-03-31' },
+      { kind: 'dea', number: 'BX1234563', schedules: ['II', 'III'], expiresOn: '2001-01-31' },
+    ]) {
+      const res = await c.post(`/api/pharmacies/${pharmacy.body.id}/licences`, licence);
+      expect(res.status, res.text).toBe(201);
+    }
+    const { header, rows } = csvOf(
+      await c.get('/api/pharmacies.csv?q=Licensed%20Export'),
+      /pharmacies-\d{4}-\d{2}-\d{2}\.csv/,
+    );
+    expect(header.slice(-2)).toEqual(['shipping_state', 'licences']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.slice(-2)).toEqual([
+      'IL',
+      'DEA registration BX1234563 (II, III), Expired (expires 2001-01-31); ' +
+        'State pharmacy licence PH-EXPORT-1 IL, Valid (expires 2099-03-31)',
+    ]);
+  });
+
   it('pharmacies: every pharmacy, across more than one page', async () => {
     await sql`
       insert into pharmacies (name, email, balance)

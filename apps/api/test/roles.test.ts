@@ -222,6 +222,7 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'licences.issues': () => undefined,
   'licences.document': () => ({ id: base.licence }),
   'licences.warning': () => ({ pharmacyId: base.pharmacy }),
+  'licences.ofPharmacies': () => ({ pharmacyIds: [base.pharmacy] }),
 };
 
 /** Every signed-in procedure with its permission and REST path. */

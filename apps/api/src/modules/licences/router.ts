@@ -18,6 +18,7 @@ import {
   licenceDocument,
   licenceIssues,
   licenceWarning,
+  licencesOfPharmacies,
   pharmacyLicences,
   updateLicence,
 } from './service.js';
@@ -113,6 +114,12 @@ export const licencesRouter = createTRPCRouter({
       const { bytes, type, filename } = await licenceDocument(ctx.db, input.id);
       return { filename, type, contentBase64: bytes.toString('base64') };
     }),
+  /** The licences of a page of pharmacies, for the pharmacies CSV export (files.ts). */
+  ofPharmacies: protectedProcedure
+    .meta({ permission: 'pharmacies.read' })
+    .input(z.object({ pharmacyIds: z.array(idParam.shape.id).max(1000) }))
+    .output(answers(z.array(licenceOutput)))
+    .query(({ ctx, input }) => licencesOfPharmacies(ctx.db, input.pharmacyIds)),
   warning: protectedProcedure
     .meta({ permission: 'pharmacies.read' })
     .input(z.object({ pharmacyId: idParam.shape.id }))

@@ -101,6 +101,24 @@ export async function pharmacyLicences(db: Db, pharmacyId: number): Promise<Lice
   return rows.map((row) => toOutput(row, today, days));
 }
 
+/** The licences of several pharmacies at once (a CSV export's page), in `pharmacyLicences`' order. */
+export async function licencesOfPharmacies(
+  db: Db,
+  pharmacyIds: readonly number[],
+): Promise<LicenceOutput[]> {
+  if (pharmacyIds.length === 0) return [];
+  const rows = await licencesWithUser(db)
+    .where('l.pharmacyId', 'in', pharmacyIds)
+    .orderBy('l.pharmacyId')
+    .orderBy('l.kind')
+    .orderBy(sql`l.expires_on desc nulls first`)
+    .orderBy('l.id')
+    .execute();
+  const today = await databaseToday(db);
+  const days = await warningDays(db);
+  return rows.map((row) => toOutput(row, today, days));
+}
+
 export async function getLicence(db: Db, id: number): Promise<LicenceOutput> {
   const row = await licencesWithUser(db).where('l.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Licence');

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { pharmacyListQuery, todayIso, type SortedListCursor } from '@pharm/validators';
+import {
+  LICENCE_KIND_LABELS,
+  LICENCE_STATUS_LABELS,
+  pharmacyListQuery,
+  todayIso,
+  type LicenceOutput,
+  type SortedListCursor,
+} from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type CsvDownload } from '../../lib/csv/csv.js';
 
@@ -11,6 +18,27 @@ const pharmacyExportQuery = pharmacyListQuery.pick({
   order: true,
 });
 type PharmacyExportQuery = z.input<typeof pharmacyExportQuery>;
+
+/**
+ * A pharmacy's licences in one cell, each as "State pharmacy licence PH-1 IL, Valid (expires
+ * 2027-03-31)", joined by "; ".
+ */
+export function licencesCell(licences: readonly LicenceOutput[]): string {
+  return licences
+    .map((licence) => {
+      const what = [
+        LICENCE_KIND_LABELS[licence.kind],
+        licence.number,
+        licence.state,
+        licence.schedules.length > 0 ? `(${licence.schedules.join(', ')})` : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
+      const expiry = licence.expiresOn ? ` (expires ${licence.expiresOn})` : '';
+      return `${what}, ${LICENCE_STATUS_LABELS[licence.status]}${expiry}`;
+    })
+    .join('; ');
+}
 
 export async function exportPharmacies(caller: Caller, filters: PharmacyExportQuery) {
   return {
@@ -26,10 +54,22 @@ export async function exportPharmacies(caller: Caller, filters: PharmacyExportQu
       'balance',
       'notes',
       'created_at',
+      'shipping_state',
+      'licences',
     ],
     rows: await pagedRows(
-      (cursor: SortedListCursor | null) =>
-        caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE }),
+      // Each page's licences in one read, beside its pharmacies.
+      async (cursor: SortedListCursor | null) => {
+        const page = await caller.pharmacies.list({ ...filters, cursor, limit: EXPORT_PAGE_SIZE });
+        const licences = await caller.licences.ofPharmacies({
+          pharmacyIds: page.items.map((p) => p.id),
+        });
+        const items = page.items.map((p) => ({
+          ...p,
+          licences: licences.filter((licence) => licence.pharmacyId === p.id),
+        }));
+        return { ...page, items };
+      },
       (p) => [
         [
           p.name,
@@ -42,6 +82,8 @@ export async function exportPharmacies(caller: Caller, filters: PharmacyExportQu
           p.balance,
           p.notes,
           p.createdAt,
+          p.shippingState,
+          licencesCell(p.licences),
         ],
       ],
     ),
