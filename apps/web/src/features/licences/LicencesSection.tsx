@@ -77,7 +77,7 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
     );
 
   return (
-    <Box data-testid="licences-section" mt="6" minW="0">
+    <Box data-testid="licences-section" mt="6">
       <HStack justify="space-between" mb="3">
         <Box>
           <Text fontWeight="semibold">Licences</Text>
@@ -100,7 +100,7 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
           No licences on file.
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" overflowX="auto" maxW="full">
+        <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
