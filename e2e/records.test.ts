@@ -63,6 +63,13 @@ beforeAll(async () => {
       creditLimit: '10000.00',
     })
   ).id;
+  // A licence too: its table is on the pharmacy's page, within the phone width check below.
+  await post(`/api/pharmacies/${ids.pharmacy}/licences`, {
+    kind: 'dea',
+    number: 'BN4130917',
+    schedules: ['II', 'IIN', 'III', 'IIIN', 'IV', 'V'],
+    expiresOn: '2099-01-02',
+  });
   ids.otherPharmacy = (
     await post('/api/pharmacies', { name: OTHER_PHARMACY, email: 'h@x.com' })
   ).id;
