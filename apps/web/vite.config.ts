@@ -1,7 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { compression } from 'vite-plugin-compression2';
+import type { InputType } from 'node:zlib';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { gzipAsync, type ZopfliOptions } from '@gfx/zopfli';
+
+/** zopfli's gzip in the shape the compression plugin calls (the plugin hands it bytes). */
+async function zopfliGzip(input: InputType, options: ZopfliOptions): Promise<Buffer> {
+  const bytes =
+    typeof input === 'string'
+      ? Buffer.from(input)
+      : ArrayBuffer.isView(input)
+        ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+        : new Uint8Array(input);
+  return Buffer.from(await gzipAsync(bytes, options));
+}
 
 const API_URL = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -11,8 +24,12 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     // Brotli and gzip copies beside each emitted file (not the source maps), at the highest levels:
-    // the server sends them by Accept-Encoding and never compresses per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    // the server sends them by Accept-Encoding and never compresses per request. The gzip copies
+    // come from zopfli, about 3% smaller than zlib's level 9 for the same files: it keeps the
+    // sign-in screen within its 200 KB for the browsers that take gzip only.
+    compression({
+      algorithms: ['brotliCompress', defineAlgorithm(zopfliGzip, { numiterations: 15 })],
+    }),
   ],
   server: {
     port: 5173,
