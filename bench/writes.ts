@@ -18,11 +18,16 @@
  * with its parameters and what it answered) is kept. A replay sends them again on one connection
  * with what a statement's RETURNING gave in place of the captured value wherever a later
  * parameter carries it (the new row's id, the counter's value), and a fresh UUID for each one
- * captured but the user's id. So that those values cannot be mistaken for others, the ids start at 7,000,000 (orders),
- * 8,000,000 (invoices) and 9,000,000 (payments) and the year's counters at 500,000.
+ * captured but the user's id. So that those values cannot be mistaken for others, the ids start
+ * at 7,000,000 (orders), 8,000,000 (invoices) and 9,000,000 (payments) and the year's counters
+ * at 500,000. The floor leaves out what a request does outside the procedure (the session read,
+ * validation, the REST adapter, JSON, the request log).
  *
- * RUN_SECONDS (5) is the length of a run, ROUNDS (3) the runs of each (app, floor) pair, taken
- * in turns; the table shows the medians. OPS=orders,invoices,payments and CLIENTS=1,16 choose.
+ * BASELINE=<another build>/apps/api/dist/main.js adds that build on a database of its own to the
+ * turns (the floor stays this checkout's statements): a change measured before and after in one
+ * run, on a machine whose other work moves every figure. RUN_SECONDS (5) is the length of a run,
+ * ROUNDS (3) the runs of each server and the floor, taken in turns; the table shows the medians.
+ * OPS=orders,invoices,payments and CLIENTS=1,16 choose.
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
@@ -31,8 +36,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCaller, createInnerContext } from '@pharm/api';
-import { createDb, createScratchDatabase } from '@pharm/db';
-import { sql } from 'kysely';
+import { createDb, createScratchDatabase, type Database } from '@pharm/db';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { API_MAIN, exited, startBuiltServer } from './lib/server-process.js';
 
@@ -45,9 +50,14 @@ const OPS = (process.env.OPS ?? 'orders,invoices,payments').split(',') as Op[];
 
 type Op = 'orders' | 'invoices' | 'payments';
 
+const ACCOUNT = { email: 'bench@example.com', password: 'bench-password-1' };
+const BASELINE = process.env.BASELINE ? path.resolve(process.env.BASELINE) : undefined;
+
 if (!process.env.DATABASE_URL) throw new Error('writes.ts measures PostgreSQL: set DATABASE_URL');
-if (!existsSync(API_MAIN)) {
-  throw new Error(`${API_MAIN} is missing: build it first (pnpm --filter @pharm/api build)`);
+for (const main of [API_MAIN, BASELINE]) {
+  if (main && !existsSync(main)) {
+    throw new Error(`${main} is missing: build it first (pnpm --filter @pharm/api build)`);
+  }
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'pharm-bench-writes-'));
@@ -266,15 +276,24 @@ async function replay(
   }
 }
 
-try {
-  const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'pharm_bench');
+interface App {
+  label: string;
+  url: string;
+  databaseUrl: string;
+  db: Kysely<Database>;
+  cookie: string;
+  seeded: Seeded;
+}
+
+/** A build of the server on a scratch database of its own, signed in and seeded. */
+async function startApp(label: string, main: string): Promise<App> {
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'pharm_bench');
   cleanups.push(scratch.drop);
-  const logFile = path.join(tmp, 'server.log');
   const { url } = await startBuiltServer({
-    label: 'PostgreSQL',
-    main: API_MAIN,
+    label,
+    main,
     database: { DATABASE_URL: scratch.url },
-    logFile,
+    logFile: path.join(tmp, `${label.replace(/\W+/g, '-')}.log`),
     onSpawn: (child) =>
       cleanups.push(async () => {
         child.kill('SIGTERM');
@@ -293,11 +312,10 @@ try {
     .values(['ORD', 'INV', 'PAY'].map((kind) => ({ kind, year, lastValue: 500_000 })))
     .execute();
 
-  const account = { email: 'bench@example.com', password: 'bench-password-1' };
   await call(url, 'POST', '/api/register', {
-    body: { ...account, firstName: 'Bench', lastName: 'User' },
+    body: { ...ACCOUNT, firstName: 'Bench', lastName: 'User' },
   });
-  const login = await call(url, 'POST', '/api/login', { body: account });
+  const login = await call(url, 'POST', '/api/login', { body: ACCOUNT });
   const cookie = login.headers
     .getSetCookie()
     .find((c) => c.startsWith('sid='))
@@ -330,116 +348,149 @@ try {
     });
     seeded.invoiceIds.push(((await invoice.json()) as { id: number }).id);
   }
+  return { label, url, databaseUrl: scratch.url, db, cookie, seeded };
+}
 
-  // The floor's statements: each procedure once per pharmacy, in this process.
-  const user = await db
+/**
+ * The floor's statements: each procedure once per pharmacy, run in this process (this
+ * checkout's source) on the app's database through a pool whose one connection records them.
+ */
+async function captureStatements(app: App): Promise<{
+  templates: Record<Op, Statement[][]>;
+  userId: string;
+}> {
+  const user = await app.db
     .selectFrom('users')
     .select(['id', 'email', 'firstName', 'lastName', 'role', 'createdAt'])
-    .where('email', '=', account.email)
+    .where('email', '=', ACCOUNT.email)
     .executeTakeFirstOrThrow();
   let capturing: Statement[] | null = null;
-  // A pool of its own, patched as each connection opens, to record what the procedures send.
-  const capture = await createDb({ url: scratch.url, migrate: false, pool: { max: 1 } });
-  cleanups.push(() => capture.db.destroy());
-  const templates: Record<Op, Statement[][]> = { orders: [], invoices: [], payments: [] };
-  {
-    const capturePool = capture.pool!;
-    capturePool.on('connect', (client) => {
-      const query = client.query.bind(client) as (
-        text: string,
-        values?: unknown[],
-      ) => Promise<pg.QueryResult>;
-      (client as unknown as { query: typeof query }).query = async (text, values) => {
-        const result = await query(text, values);
-        if (capturing && typeof text === 'string') {
-          const returned: Statement['returned'] = [];
-          if (/\breturning\b/i.test(text)) {
-            result.rows.forEach((row: Record<string, unknown>, r) => {
-              for (const [field, value] of Object.entries(row)) {
-                if (isReturnedInteger(value))
-                  returned.push({ value: Number(value), row: r, field });
-              }
-            });
-          }
-          capturing.push({ text, values: [...(values ?? [])], returned });
+  const capture = await createDb({ url: app.databaseUrl, migrate: false, pool: { max: 1 } });
+  capture.pool!.on('connect', (client) => {
+    const query = client.query.bind(client) as (
+      text: string,
+      values?: unknown[],
+    ) => Promise<pg.QueryResult>;
+    (client as unknown as { query: typeof query }).query = async (text, values) => {
+      const result = await query(text, values);
+      if (capturing && typeof text === 'string') {
+        const returned: Statement['returned'] = [];
+        if (/\breturning\b/i.test(text)) {
+          result.rows.forEach((row: Record<string, unknown>, r) => {
+            for (const [field, value] of Object.entries(row)) {
+              if (isReturnedInteger(value)) returned.push({ value: Number(value), row: r, field });
+            }
+          });
         }
-        return result;
-      };
-    });
-    const captureCaller = createCaller(createInnerContext({ db: capture.db, user }));
+        capturing.push({ text, values: [...(values ?? [])], returned });
+      }
+      return result;
+    };
+  });
+  const templates: Record<Op, Statement[][]> = { orders: [], invoices: [], payments: [] };
+  try {
+    const caller = createCaller(createInnerContext({ db: capture.db, user }));
     for (const op of OPS) {
       for (let i = 0; i < PHARMACIES; i++) {
-        capturing = [];
-        const input = body(op, i, seeded);
-        if (op === 'orders') await captureCaller.orders.create(input as never);
-        else if (op === 'invoices') await captureCaller.invoices.create(input as never);
-        else await captureCaller.payments.create(input as never);
-        templates[op].push(capturing);
+        const statements: Statement[] = (capturing = []);
+        const input = body(op, i, app.seeded);
+        if (op === 'orders') await caller.orders.create(input as never);
+        else if (op === 'invoices') await caller.invoices.create(input as never);
+        else await caller.payments.create(input as never);
         capturing = null;
+        templates[op].push(statements);
       }
       const one = templates[op][0]!;
-      console.log(`\n${op}: ${one.length} statements a create (BEGIN … COMMIT):`);
-      for (const s of one) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      console.log(`\n${op}: ${one.length} statements a create:`);
+      for (const s of one) console.log(`  ${s.text.replace(/\s+/g, ' ').trim().slice(0, 120)}`);
     }
+  } finally {
+    await capture.db.destroy();
   }
+  return { templates, userId: user.id };
+}
 
-  const results: { op: Op; clients: number; app: Run[]; floor: Run[] }[] = [];
-  const base = new URL(url);
+try {
+  const app = await startApp('app', API_MAIN);
+  const baseline = BASELINE ? await startApp('baseline', BASELINE) : undefined;
+  const { templates, userId } = await captureStatements(app);
+  const keep = new Set([userId]);
+
+  const labels = [app.label, ...(baseline ? [baseline.label] : []), 'floor'];
+  const results: { op: Op; clients: number; runs: Record<string, Run[]> }[] = [];
   for (const op of OPS) {
     const restPath = `/api/${op}`;
     for (const clients of CLIENTS) {
+      const floorPool = new pg.Pool({ connectionString: app.databaseUrl, max: clients });
       const agent = new Agent({ keepAlive: true, maxSockets: clients });
-      const floorPool = new pg.Pool({ connectionString: scratch.url, max: clients });
-      const entry = { op, clients, app: [] as Run[], floor: [] as Run[] };
+      const through = (target: App) => {
+        const base = new URL(target.url);
+        return (i: number) =>
+          post(agent, base, restPath, target.cookie, body(op, i, target.seeded));
+      };
+      const targets: Record<string, (i: number) => Promise<void>> = {
+        [app.label]: through(app),
+        ...(baseline ? { [baseline.label]: through(baseline) } : {}),
+        floor: async (i) => {
+          const client = await floorPool.connect();
+          try {
+            await replay(client, templates[op][i % PHARMACIES]!, keep);
+          } finally {
+            client.release();
+          }
+        },
+      };
+      const runs: Record<string, Run[]> = Object.fromEntries(labels.map((l) => [l, []]));
       for (let round = 0; round < ROUNDS; round++) {
-        entry.app.push(
-          await drive(clients, (i) => post(agent, base, restPath, cookie, body(op, i, seeded))),
-        );
-        entry.floor.push(
-          await drive(clients, async (i) => {
-            const client = await floorPool.connect();
-            try {
-              await replay(client, templates[op][i % PHARMACIES]!, new Set([user.id]));
-            } finally {
-              client.release();
-            }
-          }),
-        );
+        for (const label of labels) runs[label]!.push(await drive(clients, targets[label]!));
       }
       agent.destroy();
       await floorPool.end();
-      results.push(entry);
-      const last = (runs: Run[]) => runs.at(-1)!;
+      results.push({ op, clients, runs });
       console.log(
-        `${op} × ${clients}: app ${Math.round(median(entry.app.map((r) => r.perSecond)))}/s, ` +
-          `floor ${Math.round(median(entry.floor.map((r) => r.perSecond)))}/s` +
-          (last(entry.app).firstError ? ` (app error: ${last(entry.app).firstError})` : '') +
-          (last(entry.floor).firstError ? ` (floor error: ${last(entry.floor).firstError})` : ''),
+        `${op} × ${clients}: ` +
+          labels
+            .map((label) => {
+              const error = runs[label]!.find((r) => r.firstError)?.firstError;
+              return `${label} ${Math.round(median(runs[label]!.map((r) => r.perSecond)))}/s${
+                error ? ` (error: ${error.slice(0, 200)})` : ''
+              }`;
+            })
+            .join(', '),
       );
     }
   }
 
   const fmt = (n: number) =>
     Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(1) : String(Math.round(n));
+  const m = (runs: Run[], key: 'perSecond' | 'p50' | 'p99') => median(runs.map((r) => r[key]));
   console.log(
-    `\n${ROUNDS} rounds of ${SECONDS} s each, medians; load average ${os
+    `\n${ROUNDS} rounds of ${SECONDS} s each in turns, medians; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
   );
   console.log(
-    '| operation | clients | app req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | of floor | errors |',
+    `| operation | clients | ${labels.map((l) => `${l} req/s | p50 ms | p99 ms`).join(' | ')} | ${labels
+      .filter((l) => l !== 'floor')
+      .map((l) => `${l} of floor`)
+      .join(' | ')} | errors |`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const { op, clients, app, floor } of results) {
-    const m = (runs: Run[], key: 'perSecond' | 'p50' | 'p99') => median(runs.map((r) => r[key]));
-    const errors = [...app, ...floor].reduce((n, r) => n + r.errors, 0);
+  console.log(`| --- | ---: |${' ---: |'.repeat(labels.length * 3 + labels.length - 1 + 1)}`);
+  for (const { op, clients, runs } of results) {
+    const floorRate = m(runs.floor!, 'perSecond');
+    const errors = Object.values(runs)
+      .flat()
+      .reduce((n, r) => n + r.errors, 0);
     console.log(
-      `| POST /api/${op} | ${clients} | ${fmt(m(app, 'perSecond'))} | ${fmt(m(app, 'p50'))} | ${fmt(
-        m(app, 'p99'),
-      )} | ${fmt(m(floor, 'perSecond'))} | ${fmt(m(floor, 'p50'))} | ${fmt(m(floor, 'p99'))} | ${(
-        m(app, 'perSecond') / m(floor, 'perSecond')
-      ).toFixed(2)} | ${errors} |`,
+      `| POST /api/${op} | ${clients} | ${labels
+        .map((l) =>
+          [m(runs[l]!, 'perSecond'), m(runs[l]!, 'p50'), m(runs[l]!, 'p99')].map(fmt).join(' | '),
+        )
+        .join(' | ')} | ${labels
+        .filter((l) => l !== 'floor')
+        .map((l) => (m(runs[l]!, 'perSecond') / floorRate).toFixed(2))
+        .join(' | ')} | ${errors} |`,
     );
   }
 } finally {
