@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDocumentNumber } from '../src/lib/db/document-numbers.js';
-import { injectFault, startTestApp, type Client, type TestApp } from './helpers.js';
+import { injectFault, startTestApp, usingPostgres, type Client, type TestApp } from './helpers.js';
 import { paymentEntity } from '../src/modules/payments/entity.js';
 import { invoiceEntity } from '../src/modules/invoices/entity.js';
 
@@ -95,5 +96,50 @@ describe('document numbers', () => {
       const [, , nextSeq] = next.body.orderNumber.split('-');
       expect(Number(nextSeq)).toBe(Number(firstSeq) + 1);
     });
+  }
+
+  // Creates queue on the counter row: it must be taken by the statement that ends the create, so
+  // that it is held for one round trip and the commit, not for the create's other work.
+  for (const [kind, path, body] of [
+    ['ORD', '/api/orders', order],
+    [
+      'INV',
+      '/api/invoices',
+      () => ({ pharmacyId, invoiceDate: '2026-03-14', dueDate: '2026-04-13', amount: '10.00' }),
+    ],
+  ] as const) {
+    it.skipIf(!usingPostgres)(
+      `${path} waits on a held ${kind} counter only in its last statement`,
+      async () => {
+        expect((await c.post(path, body())).status).toBe(201);
+        let release!: () => void;
+        let locked!: () => void;
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        const holder = t.db.transaction().execute(async (trx) => {
+          await sql`select 1 from document_counters where kind = ${kind} for update`.execute(trx);
+          locked();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+        await isLocked;
+        const created = c.post(path, body());
+        let waiting: string[] = [];
+        for (let i = 0; i < 200 && !waiting.length; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const { rows } = await sql<{ query: string }>`
+            select query from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+          waiting = rows.map((row) => row.query);
+        }
+        release();
+        await holder;
+        expect(waiting).toHaveLength(1);
+        expect(waiting[0]).toMatch(/^\s*with counter as \(/);
+        const answer = await created;
+        expect(answer.status).toBe(201);
+        expect(answer.body[kind === 'ORD' ? 'orderNumber' : 'invoiceNumber']).toMatch(
+          new RegExp(`^${kind}-\\d{4}-\\d{5}$`),
+        );
+      },
+    );
   }
 });

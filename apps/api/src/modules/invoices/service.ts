@@ -19,9 +19,9 @@ import {
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import {
+  createEntry,
   deleteEntry,
   logActivities,
-  logCreate,
   logUpdate,
   type Snapshot,
 } from '../activity/record.js';
@@ -32,7 +32,7 @@ import {
   refreshPharmacyBalances,
   settledStatus,
 } from './balances.js';
-import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
+import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
@@ -433,12 +433,11 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       await checkInvoiceLicences(trx, data.pharmacyId, order?.id ?? null, 'issue an invoice');
     }
 
-    // Taken last before the insert: the counter row stays locked until commit.
-    const invoiceNumber = await nextDocumentNumber(trx, invoiceEntity);
+    const provisional = provisionalNumber(invoiceEntity);
     const { id } = await trx
       .insertInto('invoices')
       .values({
-        invoiceNumber,
+        invoiceNumber: provisional,
         ...invoiceColumns(data, amount, totals, status),
         balance: fromCents(totals.total),
       })
@@ -447,7 +446,13 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     if (order) await copyOrderLines(trx, id, order.id);
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
     const created = await getInvoice(trx, id);
-    await logCreate(trx, { entity: invoiceEntity, id, userId }, invoiceSnapshot(created));
+    // The last statement: the counter row stays locked from here to the commit only.
+    created.invoiceNumber = await numberCreated(
+      trx,
+      invoiceEntity,
+      { id, provisional, column: 'invoiceNumber' },
+      createEntry({ entity: invoiceEntity, id, userId }, invoiceSnapshot(created)),
+    );
     return created;
   });
 }

@@ -12,11 +12,11 @@ import {
   type Page,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
+import { createEntry, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
 import { HOLD_COLUMNS, pharmaciesWithHold, withCreditHold } from '../pharmacies/credit-hold.js';
 import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
-import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
+import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
@@ -201,12 +201,11 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
   const totals = computeTotals(data);
   return inTransaction(db, async (trx) => {
     await lockPharmacy(trx, data.pharmacyId);
-    // Taken last before the insert: the counter row stays locked until commit.
-    const orderNumber = await nextDocumentNumber(trx, orderEntity);
+    const provisional = provisionalNumber(orderEntity);
     const { id } = await trx
       .insertInto('orders')
       .values({
-        orderNumber,
+        orderNumber: provisional,
         pharmacyId: data.pharmacyId,
         orderDate: data.orderDate,
         shipMethod: data.shipMethod,
@@ -218,7 +217,13 @@ export function createOrder(db: Db, data: OrderData, userId: string): Promise<Or
       .executeTakeFirstOrThrow();
     await insertLineItems(trx, id, data, totals.lineTotals);
     const created = await getOrder(trx, id);
-    await logCreate(trx, { entity: orderEntity, id, userId }, orderSnapshot(created));
+    // The last statement: the counter row stays locked from here to the commit only.
+    created.orderNumber = await numberCreated(
+      trx,
+      orderEntity,
+      { id, provisional, column: 'orderNumber' },
+      createEntry({ entity: orderEntity, id, userId }, orderSnapshot(created)),
+    );
     return created;
   });
 }
