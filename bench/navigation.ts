@@ -61,7 +61,6 @@ const SCREENS = [
   { name: 'reports', path: '/reports', rest: '/api/reports' },
   { name: 'recall', path: '/recall', rest: '/api/recall' },
   { name: 'activity', path: '/activity', rest: '/api/activity' },
-  { name: 'settings', path: '/settings', rest: '/api/settings' },
 ] as const;
 
 interface Shape {
@@ -93,6 +92,8 @@ async function timeClick(
   selector: string,
   ready: { path?: string; heading?: string; rows: number; root: string },
 ): Promise<number> {
+  // Only the tab in front gets frames.
+  await page.bringToFront();
   return page.evaluate(
     (selector, ready) =>
       new Promise<number>((resolve, reject) => {
@@ -156,6 +157,7 @@ const browser = await puppeteer.launch({
     '--disable-dev-shm-usage',
     '--no-first-run',
   ],
+  protocolTimeout: 60_000,
 });
 try {
   const dataDir = path.join(work, 'data');
@@ -172,26 +174,43 @@ try {
   const base = started.url;
 
   const app = await browser.newPage();
+  // tsx names the functions handed to page.evaluate through a helper of its own, __name.
+  const defineName = 'globalThis.__name ??= (fn) => fn';
+  await app.evaluateOnNewDocument(defineName);
   await app.setViewport({ width: 1440, height: 900 });
+  // Signed in through the API from the page (its cookie), then the app opened on the dashboard.
   await app.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-  await app.type('input[name="email"]', DEMO_USER.email);
-  await app.type('input[name="password"]', DEMO_USER.password);
-  await Promise.all([
-    app.waitForFunction(() => location.pathname === '/' && document.querySelector('main h1')),
-    app.click('button[type="submit"]'),
-  ]);
+  const status = await app.evaluate(
+    (email, password) =>
+      fetch('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }).then((res) => res.status),
+    DEMO_USER.email,
+    DEMO_USER.password,
+  );
+  if (status !== 200) throw new Error(`sign-in answered ${status}`);
+  await app.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  console.log('signed in');
   await app.waitForNetworkIdle();
   const floor = await browser.newPage();
+  await floor.evaluateOnNewDocument(defineName);
   await floor.setViewport({ width: 1440, height: 900 });
   await floor.goto(`${base}/floor.html`, { waitUntil: 'networkidle0' });
 
   // Warm-up: each screen once, to learn its heading and rows and load its code.
+  await app.bringToFront();
   const shapes = new Map<string, Shape>();
   for (const screen of SCREENS) {
     await app.click(`[data-testid="nav-${screen.name}"]`);
     await app.waitForFunction((p) => location.pathname === p, {}, screen.path);
     await app.waitForNetworkIdle({ idleTime: 300 });
+    await app.waitForFunction(
+      () => !document.querySelector('main .chakra-skeleton, main [aria-busy="true"]'),
+    );
     shapes.set(screen.name, await shapeOf(app));
+    console.log(`warm-up: ${screen.name}, ${shapes.get(screen.name)!.rows} rows`);
   }
 
   const times = new Map<string, { app: number[]; floor: number[] }>(
