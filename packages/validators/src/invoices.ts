@@ -20,7 +20,7 @@ import { documentPharmacyOutput, MAX_MONEY_CENTS } from './orders.js';
 import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
 import { paymentTermsOutput, termsField } from './pharmacies.js';
 import type { PaymentTerms } from './terms.js';
-import { INVOICE_STATUSES, INVOICE_TABS, ORDER_STATUSES, type InvoiceStatus } from './statuses.js';
+import { INVOICE_STATUSES, INVOICE_TABS, ORDER_STATUSES } from './statuses.js';
 import { INVOICE_DATE_FIELDS, INVOICE_SORTS } from './sorts.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';

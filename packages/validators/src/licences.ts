@@ -8,12 +8,7 @@ import {
   timestamp,
 } from './common.js';
 import { addDaysIso } from './dates.js';
-import {
-  LICENCE_KINDS,
-  LICENCE_PROBLEMS,
-  type LicenceKind,
-  type LicenceProblemKind,
-} from './licence-labels.js';
+import { LICENCE_KINDS, LICENCE_PROBLEMS } from './licence-labels.js';
 
 /** The DEA schedules a product may carry and a registration may cover (N: non-narcotic). */
 export const CONTROLLED_SCHEDULES = ['II', 'IIN', 'III', 'IIIN', 'IV', 'V'] as const;

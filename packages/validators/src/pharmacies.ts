@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_TERMS, type PaymentTerms } from './terms.js';
+import { PAYMENT_TERMS } from './terms.js';
 import {
   sortableListQuery,
   sortedPageOf,
