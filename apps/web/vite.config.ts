@@ -44,12 +44,25 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // BENCH_FLOOR=1 adds bench/navigation.ts's floor page (src/bench/floor.tsx); a production
+      // build has the app's page alone.
+      ...(process.env.BENCH_FLOOR ? { input: { main: 'index.html', floor: 'floor.html' } } : {}),
       // Every package the entry imports statically goes in one chunk. Left to the automatic
       // chunking they came as a dozen small files, whose module glue and compression and HTTP
       // headers added some 15 KB to what the sign-in screen transfers.
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            // The validators' modules without zod that the sign-in screen does not load: one small
+            // chunk of their own. Left alone, they went into the chunk of the dynamic import of
+            // the schemas (features/auth/preload.ts), and so every screen that read a date or a
+            // role loaded zod too.
+            {
+              name: 'plain',
+              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels)\.ts$/,
+            },
+          ],
         },
       },
     },

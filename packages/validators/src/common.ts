@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates.js';
 import { formatScaled, parseScaled } from './money.js';
 
 export const MAX_INTEGER_DIGITS = 8;
@@ -71,17 +72,6 @@ export function requiredText(max: number, required: string, label: string) {
     .trim()
     .min(1, required)
     .max(max, `${label} must be at most ${max} characters`);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** A calendar date 'YYYY-MM-DD'. */
@@ -251,29 +241,4 @@ export function fullOrOnly<Full extends z.ZodType, Only extends z.ZodObject>(
     });
   alternatives.set(schema, [full, only]);
   return schema;
-}
-
-/** Today's date as YYYY-MM-DD in local time. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Adds days to a YYYY-MM-DD date. */
-export function addDaysIso(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(y, m - 1, d + days));
-  return shifted.toISOString().slice(0, 10);
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'Nov 21, 2026' from 'YYYY-MM-DD' or a Date/ISO timestamp (local time). */
-export function formatDate(value: string | Date): string {
-  if (typeof value === 'string' && ISO_DATE.test(value)) {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    return `${MONTHS[m - 1]} ${d}, ${y}`;
-  }
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }

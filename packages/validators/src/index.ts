@@ -1,6 +1,8 @@
 export * from './money.js';
+export * from './dates.js';
 export * from './common.js';
 export * from './auth.js';
+export * from './terms.js';
 export * from './pharmacies.js';
 export * from './categories.js';
 export * from './statuses.js';
@@ -20,4 +22,5 @@ export * from './backups.js';
 export * from './roles.js';
 export * from './access.js';
 export * from './sorts.js';
+export * from './licence-labels.js';
 export * from './licences.js';

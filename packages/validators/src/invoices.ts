@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
-  addDaysIso,
   calendarDate,
   count,
   decimalString,
   entityId,
   fullOrOnly,
-  isIsoDate,
   isoDate,
   dateRangeQuery,
   sortableListQuery,
@@ -17,16 +15,12 @@ import {
   recordId,
   timestamp,
 } from './common.js';
+import { addDaysIso, isIsoDate } from './dates.js';
 import { documentPharmacyOutput, MAX_MONEY_CENTS } from './orders.js';
 import { formatScaled, parseScaled, taxCents, toCents } from './money.js';
-import { paymentTermsOutput, termsField, type PaymentTerms } from './pharmacies.js';
-import {
-  INVOICE_STATUSES,
-  INVOICE_TABS,
-  ORDER_STATUSES,
-  type InvoiceDisplayStatus,
-  type InvoiceStatus,
-} from './statuses.js';
+import { paymentTermsOutput, termsField } from './pharmacies.js';
+import type { PaymentTerms } from './terms.js';
+import { INVOICE_STATUSES, INVOICE_TABS, ORDER_STATUSES } from './statuses.js';
 import { INVOICE_DATE_FIELDS, INVOICE_SORTS } from './sorts.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';
@@ -78,25 +72,6 @@ export const clientInvoiceStatusField = z.enum(CLIENT_INVOICE_STATUSES, {
       ? `Status ${issue.input} is set by the server, not by a client`
       : `Status must be one of ${CLIENT_INVOICE_STATUSES.join(', ')}`,
 });
-
-/**
- * docs/rules.md §3: past its due date with something still owed, and not Paid. Drafts count too,
- * as the rule says nothing of them; `today` is 'YYYY-MM-DD'.
- */
-export function isInvoiceOverdue(
-  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
-  today: string,
-): boolean {
-  return invoice.status !== 'Paid' && invoice.dueDate < today && toCents(invoice.balance) > 0;
-}
-
-/** The status a list shows: the stored one, or Overdue. */
-export function displayInvoiceStatus(
-  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
-  today: string,
-): InvoiceDisplayStatus {
-  return isInvoiceOverdue(invoice, today) ? 'Overdue' : invoice.status;
-}
 
 export const invoiceSchema = z
   .object({

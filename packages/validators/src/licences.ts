@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  addDaysIso,
   calendarDate,
   isoDate,
   optionalText,
@@ -8,22 +7,8 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
-
-/** Issue 29: what a pharmacy may hold. */
-export const LICENCE_KINDS = [
-  'state_pharmacy',
-  'dea',
-  'outsourcing_503b',
-  'resale_certificate',
-] as const;
-export type LicenceKind = (typeof LICENCE_KINDS)[number];
-
-export const LICENCE_KIND_LABELS: Record<LicenceKind, string> = {
-  state_pharmacy: 'State pharmacy licence',
-  dea: 'DEA registration',
-  outsourcing_503b: '503B registration',
-  resale_certificate: 'Resale certificate',
-};
+import { addDaysIso } from './dates.js';
+import { LICENCE_KINDS, LICENCE_PROBLEMS } from './licence-labels.js';
 
 /** The DEA schedules a product may carry and a registration may cover (N: non-narcotic). */
 export const CONTROLLED_SCHEDULES = ['II', 'IIN', 'III', 'IIIN', 'IV', 'V'] as const;
@@ -174,16 +159,6 @@ export const licenceOutput = z.object({
   updatedAt: timestamp,
 });
 export type LicenceOutput = z.output<typeof licenceOutput>;
-
-export const LICENCE_PROBLEMS = ['expired', 'expiring', 'missing', 'no_expiry'] as const;
-export type LicenceProblemKind = (typeof LICENCE_PROBLEMS)[number];
-
-export const LICENCE_PROBLEM_LABELS: Record<LicenceProblemKind, string> = {
-  expired: 'Expired',
-  expiring: 'Expiring soon',
-  missing: 'Missing for the shipping state',
-  no_expiry: 'No expiry date',
-};
 
 /** GET /api/licences/issues: each pharmacy with at least one problem, by name. */
 export const licenceIssuesOutput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_TERMS } from './terms.js';
 import {
   sortableListQuery,
   sortedPageOf,
@@ -11,19 +12,6 @@ import {
 } from './common.js';
 import { PHARMACY_SORTS } from './sorts.js';
 import { usStateField } from './licences.js';
-
-export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 60', 'Due on Receipt', 'COD'] as const;
-export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
-export const DEFAULT_TERMS: PaymentTerms = 'Net 30';
-
-/** What the terms selectors show; COD reads 'Cash on Delivery'. */
-export const TERMS_LABELS: Record<PaymentTerms, string> = {
-  'Net 15': 'Net 15',
-  'Net 30': 'Net 30',
-  'Net 60': 'Net 60',
-  'Due on Receipt': 'Due on Receipt',
-  COD: 'Cash on Delivery',
-};
 
 /** Optional; '' (an unset select) counts as none. */
 export const termsField = z

@@ -46,16 +46,6 @@ export const outstandingQuery = z
   .superRefine(checkPeriod);
 export type OutstandingQuery = z.output<typeof outstandingQuery>;
 
-/**
- * A report export's file name: 'ar-aging-2026-11-24.csv' for today's report, else the period
- * and the as-of date it shows ('ar-aging-2026-10-01-to-2026-10-31-as-of-2026-10-31.csv').
- */
-export function reportFilename(name: string, query: ReportsQuery, today: string): string {
-  const asOf = `as-of-${query.asOf ?? today}`;
-  if (query.from && query.to) return `${name}-${query.from}-to-${query.to}-${asOf}.csv`;
-  return query.asOf ? `${name}-${asOf}.csv` : `${name}-${today}.csv`;
-}
-
 /** An open invoice with its days past due (negative: not due yet). */
 export const outstandingInvoiceOutput = z.object({
   id: recordId,

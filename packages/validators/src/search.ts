@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
 import { count, moneyAmount, recordId } from './common.js';
-import { LICENCE_KINDS } from './licences.js';
+import { LICENCE_KINDS } from './licence-labels.js';
 
 export const searchSchema = z.object({
   q: z

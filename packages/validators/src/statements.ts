@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import { addDaysIso, calendarDate, isoDate, moneyAmount, recordId, todayIso } from './common.js';
-
-/**
- * The period a statement covers when none is asked for: the last full calendar month before
- * `today` ('YYYY-MM-DD').
- */
-export function lastFullMonth(today = todayIso()): { from: string; to: string } {
-  const firstOfMonth = `${today.slice(0, 8)}01`;
-  const to = addDaysIso(firstOfMonth, -1);
-  return { from: `${to.slice(0, 8)}01`, to };
-}
+import { calendarDate, isoDate, moneyAmount, recordId } from './common.js';
 
 /** GET /api/pharmacies/{id}/statement?from=&to= : both dates or neither (the last full month). */
 export const statementQuery = z

@@ -1,6 +1,8 @@
 // Plain constants, no zod (also exported as @pharm/validators/statuses): the web app's list routes,
 // part of its first-load bundle, read the tabs.
 
+import { toCents } from './money.js';
+
 export const ORDER_STATUSES = ['Draft', 'Sent', 'Fulfilled', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -76,4 +78,23 @@ export function tabStatus<Status extends string>(
   value: string | undefined,
 ): Status | undefined {
   return tabs.find((tab) => tab.value === value)?.status;
+}
+
+/**
+ * docs/rules.md §3: past its due date with something still owed, and not Paid. Drafts count too,
+ * as the rule says nothing of them; `today` is 'YYYY-MM-DD'.
+ */
+export function isInvoiceOverdue(
+  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
+  today: string,
+): boolean {
+  return invoice.status !== 'Paid' && invoice.dueDate < today && toCents(invoice.balance) > 0;
+}
+
+/** The status a list shows: the stored one, or Overdue. */
+export function displayInvoiceStatus(
+  invoice: { status: InvoiceStatus; dueDate: string; balance: string },
+  today: string,
+): InvoiceDisplayStatus {
+  return isInvoiceOverdue(invoice, today) ? 'Overdue' : invoice.status;
 }

@@ -1,77 +1,146 @@
-import { forwardRef, useState, type ReactNode, type RefObject } from 'react';
-import { Tooltip as ChakraTooltip, Portal } from '@chakra-ui/react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { chakra, Portal, useSlotRecipe, type HTMLChakraProps } from '@chakra-ui/react';
 
 /** Spec §9: tooltips open after 700 ms and close (skip) after 300 ms. */
 export const TOOLTIP_OPEN_DELAY = 700;
 export const TOOLTIP_CLOSE_DELAY = 300;
 
-export interface TooltipProps extends ChakraTooltip.RootProps {
-  showArrow?: boolean;
-  portalled?: boolean;
-  portalRef?: RefObject<HTMLElement | null>;
+export interface TooltipProps {
   content: ReactNode;
-  contentProps?: ChakraTooltip.ContentProps;
+  children: ReactElement;
+  contentProps?: HTMLChakraProps<'div'>;
   disabled?: boolean;
+  openDelay?: number;
+  closeDelay?: number;
 }
 
-export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip(props, ref) {
-  const {
-    showArrow,
-    children,
-    disabled,
-    portalled = true,
-    content,
-    contentProps,
-    portalRef,
-    openDelay = TOOLTIP_OPEN_DELAY,
-    closeDelay = TOOLTIP_CLOSE_DELAY,
-    ...rest
-  } = props;
+type TriggerProps = {
+  onPointerEnter?: (event: PointerEvent) => void;
+  onPointerLeave?: (event: PointerEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+  onBlur?: (event: FocusEvent) => void;
+  onClick?: (event: MouseEvent) => void;
+  'aria-describedby'?: string;
+};
 
-  // The portal and the content wait for the first opening: a 50-row list has 250 row-action
-  // tooltips, and mounting a portal for each weighed on its render.
-  const [opened, setOpened] = useState(false);
-  // A click ends the tooltip until the pointer leaves or focus moves on. Without this, the open
-  // delay that the pointer's arrival started ran on past a click that opened a dialog, and the
-  // tooltip opened over the dialog and stayed: the dialog's backdrop kept the trigger from ever
-  // seeing the pointer leave.
-  const [clicked, setClicked] = useState(false);
+/**
+ * A tooltip in Chakra's tooltip style, above its trigger (`children`, one element that takes a
+ * ref and pointer and focus handlers). Written without Chakra's tooltip machine and its
+ * positioning library: a list row has five, and those were part of every list's first load.
+ * Opens after `openDelay` on hover, at once on keyboard focus; Escape, a click, leaving or blur
+ * close it, and a click keeps it closed until the pointer leaves or focus moves on (a dialog the
+ * click opened would otherwise get the tooltip over it, its backdrop hiding the pointer's exit).
+ */
+export function Tooltip({
+  content,
+  children,
+  contentProps,
+  disabled,
+  openDelay = TOOLTIP_OPEN_DELAY,
+  closeDelay = TOOLTIP_CLOSE_DELAY,
+}: TooltipProps) {
+  const styles = useSlotRecipe({ key: 'tooltip' })({});
+  const id = useId();
+  const [anchor, setAnchor] = useState<DOMRect | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const clicked = useRef(false);
 
-  if (disabled) return children;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!anchor) return;
+    const close = () => setAnchor(null);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('scroll', close, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('scroll', close, true);
+    };
+  }, [anchor]);
+
+  if (disabled || !isValidElement<TriggerProps>(children)) return children;
+  const own = children.props;
+
+  const openLater = (target: Element, delay: number) => {
+    clearTimeout(timer.current);
+    if (clicked.current) return;
+    timer.current = setTimeout(() => setAnchor(target.getBoundingClientRect()), delay);
+  };
+  const closeLater = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAnchor(null), delay);
+  };
+
+  const trigger = cloneElement(children, {
+    'aria-describedby': anchor ? id : own['aria-describedby'],
+    onPointerEnter: (event: PointerEvent) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') openLater(event.currentTarget, openDelay);
+    },
+    onPointerLeave: (event: PointerEvent) => {
+      own.onPointerLeave?.(event);
+      clicked.current = false;
+      closeLater(closeDelay);
+    },
+    onFocus: (event: FocusEvent) => {
+      own.onFocus?.(event);
+      if (event.currentTarget.matches(':focus-visible')) openLater(event.currentTarget, 0);
+    },
+    onBlur: (event: FocusEvent) => {
+      own.onBlur?.(event);
+      clicked.current = false;
+      clearTimeout(timer.current);
+      setAnchor(null);
+    },
+    onClick: (event: MouseEvent) => {
+      own.onClick?.(event);
+      clicked.current = true;
+      clearTimeout(timer.current);
+      setAnchor(null);
+    },
+  });
 
   return (
-    <ChakraTooltip.Root
-      openDelay={openDelay}
-      closeDelay={closeDelay}
-      {...rest}
-      disabled={clicked}
-      onOpenChange={(details) => {
-        if (details.open) setOpened(true);
-        rest.onOpenChange?.(details);
-      }}
-    >
-      <ChakraTooltip.Trigger
-        asChild
-        onClick={() => setClicked(true)}
-        onPointerLeave={() => setClicked(false)}
-        onBlur={() => setClicked(false)}
-      >
-        {children}
-      </ChakraTooltip.Trigger>
-      {opened ? (
-        <Portal disabled={!portalled} container={portalRef}>
-          <ChakraTooltip.Positioner>
-            <ChakraTooltip.Content ref={ref} {...contentProps}>
-              {showArrow ? (
-                <ChakraTooltip.Arrow>
-                  <ChakraTooltip.ArrowTip />
-                </ChakraTooltip.Arrow>
-              ) : null}
+    <>
+      {trigger}
+      {anchor ? (
+        <Portal>
+          <chakra.div
+            position="fixed"
+            zIndex="tooltip"
+            top={`${anchor.top - 6}px`}
+            left={`${anchor.left + anchor.width / 2}px`}
+            transform="translate(-50%, -100%)"
+            pointerEvents="none"
+          >
+            <chakra.div
+              id={id}
+              role="tooltip"
+              data-scope="tooltip"
+              data-part="content"
+              data-state="open"
+              css={styles.content}
+              {...contentProps}
+            >
               {content}
-            </ChakraTooltip.Content>
-          </ChakraTooltip.Positioner>
+            </chakra.div>
+          </chakra.div>
         </Portal>
       ) : null}
-    </ChakraTooltip.Root>
+    </>
   );
-});
+}

@@ -1,8 +1,7 @@
-import { memo, useState } from 'react';
-import { Badge, Button, Dialog, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { lazy, memo, Suspense, useState } from 'react';
+import { Badge, Button, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { LuEye, LuHistory } from 'react-icons/lu';
-import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { RowActionsCell } from '../lists/DataTable';
@@ -11,9 +10,13 @@ import { useListSearch } from '../lists/useListSearch';
 import { ACTIVITY_TABS, ENTITY_NAMES, RECORD_LIST } from './tabs';
 import { ACTION_LABELS, fieldLabel, formatWhen, type ActivityItem } from './format';
 import { activityList } from './list';
-import { ChangeHeading, ChangesTable, RecordHistory } from './RecordHistory';
 
 const routeApi = getRouteApi('/_app/activity/');
+
+// The dialog's machine and the record history are not part of the page's first load.
+const ChangeDialog = lazy(() =>
+  import('./ChangeDialog').then((module) => ({ default: module.ChangeDialog })),
+);
 
 // All shown on a phone as well, where the table scrolls sideways in its card.
 const COLUMNS: ListColumn[] = [
@@ -45,6 +48,8 @@ export function ActivityPage() {
   const list = useInfiniteList(activityList(params));
   const users = trpc.activity.users.useQuery();
   const [viewing, setViewing] = useState<ActivityItem | null>(null);
+  const [viewed, setViewed] = useState(false);
+  if (viewing && !viewed) setViewed(true);
 
   const userFilter = (
     <NativeSelect.Root maxW={{ base: 'full', md: 'xs' }} size="sm">
@@ -86,7 +91,12 @@ export function ActivityPage() {
           row={(entry) => <ActivityRow key={entry.id} entry={entry} onView={setViewing} />}
         />
       </ListTabs>
-      <ChangeDialog entry={viewing} onClose={() => setViewing(null)} />
+      {/* Loaded on the first View, mounted from then on so that it animates out. */}
+      {viewed ? (
+        <Suspense fallback={null}>
+          <ChangeDialog entry={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -158,47 +168,3 @@ const ActivityRow = memo(function ActivityRow({
     </Table.Row>
   );
 });
-
-/**
- * One change, field by field; for a record since deleted, its whole history, which ends in the
- * snapshot its delete kept.
- */
-function ChangeDialog({ entry, onClose }: { entry: ActivityItem | null; onClose: () => void }) {
-  const shown = useLastShown(entry);
-  return (
-    <DetailsDialog open={entry !== null} onClose={onClose} size="lg" testId="activity-details">
-      {shown ? (
-        <>
-          <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-            <Dialog.Title>
-              {ENTITY_NAMES[shown.entityType].one} {shown.label}
-            </Dialog.Title>
-            <Text textStyle="sm" color="fg.muted">
-              {shown.recordExists ? 'What changed' : 'Deleted: its history and last snapshot'}
-            </Text>
-          </Dialog.Header>
-          <Dialog.Body>
-            {shown.recordExists ? (
-              <Stack gap="3">
-                <ChangeHeading entry={shown} />
-                {shown.note ? (
-                  <Text color="fg.muted" data-testid="activity-details-note">
-                    {shown.note}
-                  </Text>
-                ) : null}
-                <ChangesTable entry={shown} />
-              </Stack>
-            ) : (
-              <RecordHistory entityType={shown.entityType} entityId={shown.entityId} />
-            )}
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" colorPalette="gray" onClick={onClose}>
-              Close
-            </Button>
-          </Dialog.Footer>
-        </>
-      ) : null}
-    </DetailsDialog>
-  );
-}

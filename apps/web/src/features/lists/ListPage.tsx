@@ -20,8 +20,16 @@
  *   what the cells and the details dialog need beside the record, its dialogs). The screen puts
  *   together the pieces below.
  */
-import type { ReactNode } from 'react';
-import { Box, Flex, Table, Tabs, Text, type InputGroupProps } from '@chakra-ui/react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Box,
+  chakra,
+  Flex,
+  Table,
+  Text,
+  useSlotRecipe,
+  type InputGroupProps,
+} from '@chakra-ui/react';
 import {
   hashKey,
   useInfiniteQuery,
@@ -155,7 +163,8 @@ export function ListFilter({
 /**
  * Tabs over a list (`tabs` starts with the 'all' tab), with the filter beside them; `children`,
  * the list, is the open tab's panel, so that each tab names the panel it controls. Arrow keys move
- * between tabs and Enter opens one: each opening fetches.
+ * between tabs and Enter opens one: each opening fetches. Drawn with Chakra's tabs recipe but
+ * without its state machine (the tab is the URL's), which is not part of the lists' first load.
  */
 export function ListTabs({
   tabs,
@@ -170,46 +179,79 @@ export function ListTabs({
   testId: string;
   children: ReactNode;
 }) {
+  const styles = useSlotRecipe({ key: 'tabs' })({ variant: 'enclosed', size: 'sm' });
+  const id = useId();
+  const tabId = (value: string) => `${id}-tab-${value}`;
+  const panelId = `${id}-panel`;
+  // Manual activation, as the tabs pattern has it: arrows and Home/End move focus, Enter or Space
+  // (a click) opens.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const at = triggers.indexOf(document.activeElement as HTMLElement);
+    const next = {
+      ArrowRight: at + 1,
+      ArrowLeft: at - 1,
+      Home: 0,
+      End: triggers.length - 1,
+    }[event.key];
+    if (next === undefined || at < 0) return;
+    event.preventDefault();
+    triggers[(next + triggers.length) % triggers.length]?.focus();
+  };
   return (
-    <Tabs.Root
-      value={search.tab}
-      onValueChange={(details) => search.setTab(details.value)}
-      variant="enclosed"
-      size="sm"
-      activationMode="manual"
-    >
+    <chakra.div css={styles.root} data-orientation="horizontal">
       <ListToolbar
         start={
           <Box minW="0">
             {/* On a phone the tabs that do not fit scroll sideways, inside the list of tabs. */}
-            <Tabs.List
-              bg="bg.muted"
-              rounded="lg"
-              p="1"
-              maxW="full"
-              overflowX="auto"
+            <chakra.div
+              role="tablist"
+              aria-orientation="horizontal"
+              data-orientation="horizontal"
+              css={[
+                styles.list,
+                { bg: 'bg.muted', rounded: 'lg', p: '1', maxW: 'full', overflowX: 'auto' },
+              ]}
               data-testid={testId}
+              onKeyDown={onKeyDown}
             >
-              {tabs.map((tab) => (
-                <Tabs.Trigger
-                  key={tab.value}
-                  value={tab.value}
-                  px="3.5"
-                  flexShrink={0}
-                  data-testid={`tab-${tab.value}`}
-                >
-                  {tab.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+              {tabs.map((tab) => {
+                const selected = tab.value === search.tab;
+                return (
+                  <chakra.button
+                    key={tab.value}
+                    type="button"
+                    role="tab"
+                    id={tabId(tab.value)}
+                    aria-selected={selected}
+                    aria-controls={selected ? panelId : undefined}
+                    tabIndex={selected ? 0 : -1}
+                    data-orientation="horizontal"
+                    css={[styles.trigger, { px: '3.5', flexShrink: 0 }]}
+                    data-testid={`tab-${tab.value}`}
+                    onClick={() => {
+                      if (!selected) search.setTab(tab.value);
+                    }}
+                  >
+                    {tab.label}
+                  </chakra.button>
+                );
+              })}
+            </chakra.div>
           </Box>
         }
         end={filter}
       />
-      <Tabs.Content value={search.tab} p="0">
+      <chakra.div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(search.tab)}
+        data-orientation="horizontal"
+        css={[styles.content, { p: '0' }]}
+      >
         {children}
-      </Tabs.Content>
-    </Tabs.Root>
+      </chakra.div>
+    </chakra.div>
   );
 }
 

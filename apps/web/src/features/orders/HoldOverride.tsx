@@ -1,6 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
-import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
-import { DialogActions } from '../../components/DialogActions';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { errorMessage, errorStatus, serverFieldErrors } from '../../lib/errors';
 
 /** The server's 409 for sending an order of a pharmacy on credit hold. */
@@ -66,7 +64,12 @@ export async function withOverrides(
   }
 }
 
-interface Question extends Override {
+// The dialog's machine and focus trap are not part of the orders list's first load.
+const HoldOverrideDialog = lazy(() =>
+  import('./HoldOverrideDialog').then((module) => ({ default: module.HoldOverrideDialog })),
+);
+
+export interface Question extends Override {
   answer: (reason: string | null) => void;
 }
 
@@ -76,104 +79,22 @@ interface Question extends Override {
  */
 export function useHoldOverride() {
   const [question, setQuestion] = useState<Question | null>(null);
-  const ask = useCallback(
-    (override: Override) =>
-      new Promise<string | null>((resolve) => setQuestion({ ...override, answer: resolve })),
-    [],
-  );
+  // Loaded when first asked, and mounted from then on, so that it animates out.
+  const [used, setUsed] = useState(false);
+  const ask = useCallback((override: Override) => {
+    setUsed(true);
+    return new Promise<string | null>((resolve) => setQuestion({ ...override, answer: resolve }));
+  }, []);
   const close = (reason: string | null) => {
     question?.answer(reason);
     setQuestion(null);
   };
-  return { ask, dialog: <HoldOverrideDialog question={question} onClose={close} /> };
-}
-
-function HoldOverrideDialog({
-  question,
-  onClose,
-}: {
-  question: Question | null;
-  onClose: (reason: string | null) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const blank = reason.trim() === '';
-  const finish = (value: string | null) => {
-    setReason('');
-    setTouched(false);
-    onClose(value);
+  return {
+    ask,
+    dialog: used ? (
+      <Suspense fallback={null}>
+        <HoldOverrideDialog question={question} onClose={close} />
+      </Suspense>
+    ) : null,
   };
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      open={question !== null}
-      onOpenChange={(details) => {
-        if (!details.open) finish(null);
-      }}
-      initialFocusEl={() => textarea.current}
-      placement="center"
-      size="md"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            data-testid={
-              question?.field === 'licenceOverrideReason'
-                ? 'licence-override-dialog'
-                : 'hold-override-dialog'
-            }
-          >
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                setTouched(true);
-                if (!blank) finish(reason.trim());
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{question?.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text color="red.600" textStyle="sm" mb="4">
-                  {question?.message}
-                </Text>
-                <Field.Root invalid={touched && blank} required>
-                  <Field.Label>
-                    Override reason <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Textarea
-                    ref={textarea}
-                    name={question?.field ?? 'holdOverrideReason'}
-                    rows={3}
-                    maxLength={1000}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    placeholder="Why this order may go out (kept in the activity log)"
-                  />
-                  <Field.ErrorText>
-                    {question?.field === 'licenceOverrideReason'
-                      ? 'Please give a reason to override the licence requirement.'
-                      : 'Please give a reason to override the hold.'}
-                  </Field.ErrorText>
-                </Field.Root>
-              </Dialog.Body>
-              <DialogActions>
-                <Button type="submit" colorPalette="red">
-                  {question?.action}
-                </Button>
-              </DialogActions>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
 }

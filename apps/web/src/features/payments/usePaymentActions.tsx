@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { PaymentListItem } from './format';
-import { PaymentDialog, type PaymentDialogTarget } from './PaymentDialog';
+import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
+import type { PaymentDialogTarget } from './PaymentDialog';
 
 const routeApi = getRouteApi('/_app/payments/');
 
@@ -27,7 +28,7 @@ export function usePaymentActions() {
   return {
     rowState: () => ({ edit }),
     newRecord: { label: 'Record Payment', onClick: () => setDialog({ mode: 'record' }) },
-    dialogs: <PaymentDialog target={dialog} onClose={() => setDialog(null)} />,
+    dialogs: <LazyPaymentDialog target={dialog} onClose={() => setDialog(null)} />,
   };
 }
 

@@ -1,15 +1,19 @@
 import { Button, Checkbox, Field, Input, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { settingsOutput, type Settings } from '@pharm/validators';
+import type { Settings } from '@pharm/validators';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
+
+// zod and the schema load when the form first validates, not with the screen.
+const resolver = lazyZodResolver(() =>
+  import('@pharm/validators').then((module) => module.settingsOutput),
+);
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -24,7 +28,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setError,
     control,
     formState: { errors },
-  } = useForm<Settings>({ resolver: zodResolver(settingsOutput), defaultValues: settings });
+  } = useForm<Settings>({ resolver, defaultValues: settings });
   const update = trpc.settings.update.useMutation({
     onSuccess: async () => {
       notify.success('Settings saved');

@@ -1,75 +1,25 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  IconButton,
-  Portal,
-  SkipNavContent,
-  SkipNavLink,
-  Text,
-} from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Box, Button, Flex, SkipNavContent, SkipNavLink, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuMenu, LuPlus } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import { can } from '@pharm/validators/roles';
+import { LoadOnIntent } from '../../components/LoadOnIntent';
 import { Logo } from '../../components/Logo';
-import { loadToaster } from '../../lib/notify';
 import type { User } from '../../lib/trpc';
 import { GlobalSearch } from '../search/GlobalSearch';
+import { MobileNavButton } from './MobileNavButton';
 import { SideNav } from './SideNav';
-import { UserMenu } from './UserMenu';
+import { UserMenuButton } from './UserMenuButton';
+
+// The menu's and the drawer's machines load when the user reaches for them, not with the frame.
+const loadUserMenu = () => import('./UserMenu').then((module) => module.UserMenu);
+const loadMobileNav = () => import('./MobileNav').then((module) => module.MobileNav);
 
 const HEADER_HEIGHT = '16';
 const SIDEBAR_WIDTH = '240px';
 
-function MobileNav() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      placement="start"
-      lazyMount
-      unmountOnExit
-    >
-      <Drawer.Trigger asChild>
-        <IconButton hideFrom="md" variant="ghost" aria-label="Open menu" me="-1">
-          <LuMenu />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxW="72">
-            <Drawer.Header borderBottomWidth="1px" borderColor="border.muted" py="4">
-              <Logo />
-              {/* The dialog's name (axe's aria-dialog-name); the logo says the rest. */}
-              <Drawer.Title srOnly>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body px="3" py="5">
-              <Box hideFrom="sm" mb="5">
-                <GlobalSearch />
-              </Box>
-              <SideNav onNavigate={() => setOpen(false)} />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
-  );
-}
-
 /** The frame of every signed-in screen: top bar, side menu, content. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
-  // Signed in, every change ends with a notice: load the toaster now, not with the first one.
-  useEffect(() => {
-    void loadToaster();
-  }, []);
   return (
     <Box minH="100vh" bg="bg.app">
       <SkipNavLink>Skip to content</SkipNavLink>
@@ -87,7 +37,11 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         borderBottomWidth="1px"
         borderColor="border.muted"
       >
-        <MobileNav />
+        <LoadOnIntent
+          load={loadMobileNav}
+          props={{}}
+          placeholder={(handlers) => <MobileNavButton {...handlers} />}
+        />
         <Box w={{ md: `calc(${SIDEBAR_WIDTH} - 1.5rem)` }} flexShrink={0}>
           <Link to="/" aria-label="PharmSupply home">
             <Logo compact />
@@ -105,7 +59,11 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             </Link>
           </Button>
         ) : null}
-        <UserMenu user={user} />
+        <LoadOnIntent
+          load={loadUserMenu}
+          props={{ user }}
+          placeholder={(handlers) => <UserMenuButton user={user} {...handlers} />}
+        />
       </Flex>
       <Flex>
         <Box

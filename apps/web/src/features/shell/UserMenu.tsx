@@ -1,44 +1,28 @@
-import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { Box, Menu, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import {
-  LuBookOpen,
-  LuChevronDown,
-  LuKeyRound,
-  LuLogOut,
-  LuSettings,
-  LuUsers,
-} from 'react-icons/lu';
+import { LuBookOpen, LuKeyRound, LuLogOut, LuSettings, LuUsers } from 'react-icons/lu';
 import { can, ROLE_LABELS } from '@pharm/validators/roles';
+import type { IntentProps } from '../../components/LoadOnIntent';
 import type { User } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
-import { fullName, userInitial } from './user';
+import { fullName } from './user';
+import { UserMenuButton } from './UserMenuButton';
 
-export function UserMenu({ user }: { user: User }) {
+/** The user menu, loaded when the user reaches for its trigger (AppShell). */
+export function UserMenu({ user, defaultOpen, autoFocus }: { user: User } & IntentProps) {
   const logout = useLogout();
   const navigate = useNavigate();
   const name = fullName(user);
-  const display = name || user.email;
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) trigger.current?.focus();
+  }, [autoFocus]);
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      {/* Named by the user's name, as it reads (axe's label-content-name-mismatch: a label
-          other than the visible text would hide it from speech input); the initial beside it
-          is decoration, and where the name does not fit only a screen reader reads it. */}
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" colorPalette="gray" px="1.5" gap="2" data-testid="user-menu">
-          <Avatar.Root size="xs" colorPalette="brand" variant="solid" aria-hidden>
-            <Avatar.Fallback>{userInitial(user)}</Avatar.Fallback>
-          </Avatar.Root>
-          <Text as="span" hideBelow="md" maxW="40" truncate fontWeight="medium" textStyle="sm">
-            {display}
-          </Text>
-          <Box as="span" srOnly hideFrom="md">
-            {display}
-          </Box>
-          <Box as="span" color="fg.muted" display={{ base: 'none', md: 'inline' }}>
-            <LuChevronDown />
-          </Box>
-        </Button>
+        <UserMenuButton user={user} ref={trigger} />
       </Menu.Trigger>
       {/* In the header's landmark, not a portal: its name and email are page content too
           (axe's region rule). */}
