@@ -30,6 +30,7 @@ import {
   movedMeanwhile,
   paidCents,
   refreshPharmacyBalances,
+  refreshSources,
   settledStatus,
 } from './balances.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
@@ -545,7 +546,9 @@ export function updateInvoice(
       });
     }
     const paid = await paidCents(trx, id);
-    if (data.pharmacyId !== current.pharmacyId && paid > 0) {
+    // Voided allocations keep their pharmacy too (their foreign key holds it), so any allocation
+    // pins the invoice where it is.
+    if (data.pharmacyId !== current.pharmacyId && (paid > 0 || (await hasAllocations(trx, id)))) {
       throw conflict(`${label} has payments and cannot move to another pharmacy`);
     }
     const amount = amountOf(data, order);
@@ -586,20 +589,68 @@ export function updateInvoice(
   });
 }
 
+async function hasAllocations(trx: Db, invoiceId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('allocations')
+    .select('id')
+    .where('invoiceId', '=', invoiceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Hard delete with its line items and payments; the activity log keeps all three. */
 export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: number }> {
   const userId = actor.id;
   return inTransaction(db, async (trx) => {
     const { invoice } = await lockInvoice(trx, id);
     const details = await getInvoice(trx, id);
-    const payments = await trx
-      .selectFrom('payments')
-      .selectAll()
+    // decisions.md §9: the allocations to it go with it, so what they took from each payment or
+    // credit note is unapplied again; a payment recorded for it alone (the spec's shape, never
+    // applied elsewhere nor refunded) goes with it as the spec says.
+    const sources = await trx
+      .selectFrom('allocations')
+      .select(['paymentId', 'creditNoteId'])
       .where('invoiceId', '=', id)
-      .orderBy('id')
       .execute();
-    if (payments.length) authorize(actor.role, 'money.cascadeDelete');
+    const recordedFor = await trx
+      .selectFrom('payments as pm')
+      .selectAll('pm')
+      .select((eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('allocations as a')
+                .select('a.id')
+                .whereRef('a.paymentId', '=', 'pm.id')
+                .where('a.invoiceId', '<>', id),
+            ),
+            eb.exists(
+              eb.selectFrom('refunds as r').select('r.id').whereRef('r.paymentId', '=', 'pm.id'),
+            ),
+          ])
+          .as('carriesMore'),
+      )
+      .where('pm.invoiceId', '=', id)
+      .orderBy('pm.id')
+      .execute();
+    const payments = recordedFor
+      .filter((p) => !p.carriesMore)
+      .map(({ carriesMore: _kept, ...payment }) => payment);
+    const kept = recordedFor.filter((p) => p.carriesMore).map((p) => p.id);
+    if (payments.length || sources.length) authorize(actor.role, 'money.cascadeDelete');
+    if (kept.length) {
+      await trx.updateTable('payments').set({ invoiceId: null }).where('id', 'in', kept).execute();
+    }
     await trx.deleteFrom('invoices').where('id', '=', id).execute();
+    const gone = new Set(payments.map((p) => p.id));
+    await refreshSources(trx, {
+      paymentIds: sources.flatMap((s) =>
+        s.paymentId && !gone.has(s.paymentId) ? [s.paymentId] : [],
+      ),
+      creditNoteIds: sources.flatMap((s) => (s.creditNoteId ? [s.creditNoteId] : [])),
+    });
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
     const snapshot = invoiceSnapshot(details);
     const deletedWith = { entityType: 'invoice', label: details.invoiceNumber };

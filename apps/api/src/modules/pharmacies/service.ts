@@ -276,7 +276,10 @@ export function deletePharmacy(db: Db, id: number, actor: Actor): Promise<{ id: 
           paymentSnapshot({
             ...payment,
             pharmacy,
-            invoice: { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
+            invoice:
+              payment.invoiceId === null
+                ? null
+                : { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
           }),
           { deletedWith },
         ),
