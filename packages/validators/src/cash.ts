@@ -246,13 +246,13 @@ export const applyProposalOutput = z.object({
 });
 export type ApplyProposalOutput = z.output<typeof applyProposalOutput>;
 
+/** GET /api/pharmacies/{id}/apply-proposal[?invoiceId=]: one invoice (just issued) or all. */
 export const applyProposalQuery = z.object({
-  pharmacyId: entityId('Pharmacy is required'),
-  /** Only to these invoices (one just issued); all open ones when left out. */
-  invoiceIds: z.array(entityId('Invoice must be a positive integer')).max(200).optional(),
+  id: entityId('id must be a positive integer'),
+  invoiceId: entityId('invoiceId must be a positive integer').optional(),
 });
 
-/** POST /api/pharmacies/{pharmacyId}/apply: confirmed allocations, in one transaction. */
+/** POST /api/allocations: confirmed allocations of one pharmacy, in one transaction. */
 export const applyConfirmSchema = z
   .object({
     pharmacyId: entityId('Pharmacy is required'),

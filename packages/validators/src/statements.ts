@@ -84,6 +84,11 @@ export const settingsSchema = z.object({
     .min(1, 'Warning days must be at least 1')
     .max(365, 'Warning days must be at most 365')
     .optional(),
+  /**
+   * Apply the account's unapplied cash and credits oldest first to an invoice when it is issued
+   * (issue 27); off on a fresh database. A PUT that leaves it out keeps it.
+   */
+  autoApplyOnIssue: z.boolean({ error: 'Auto-apply must be true or false' }).optional(),
 });
 export type SettingsInput = z.output<typeof settingsSchema>;
 

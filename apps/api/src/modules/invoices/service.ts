@@ -43,6 +43,7 @@ import { authorize, type Actor } from '../../lib/authorize.js';
 import { ordersSelling } from '../products/sold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
+import { autoApplyOnIssue } from '../allocations/service.js';
 import { invoiceEntity } from './entity.js';
 import { checkLicences } from '../licences/gate.js';
 import { paymentEntity } from '../payments/entity.js';
@@ -447,6 +448,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       .executeTakeFirstOrThrow();
     if (order) await copyOrderLines(trx, id, order.id);
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
+    if (status !== 'Draft') await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
     const created = await getInvoice(trx, id);
     await logCreate(trx, { entity: invoiceEntity, id, userId }, invoiceSnapshot(created));
     return created;
@@ -530,6 +532,7 @@ export function updateInvoice(
         })
         .where('id', '=', id)
         .execute();
+      if (from === 'Draft') await autoApplyOnIssue(trx, current.pharmacyId, id, userId);
       return updated(trx, before, [current.pharmacyId], userId);
     }
 
@@ -584,6 +587,9 @@ export function updateInvoice(
     if (relinked) {
       if (order) await copyOrderLines(trx, id, order.id);
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
+    }
+    if (from === 'Draft' && status !== 'Draft') {
+      await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
     }
     return updated(trx, before, [current.pharmacyId, data.pharmacyId], userId);
   });
