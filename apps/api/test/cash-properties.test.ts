@@ -147,6 +147,7 @@ const seen = new Map<string, number>();
 
 async function runSequence(commands: Command[]) {
   const run = ++runs;
+  if (run % 100 === 0) console.log(`cash properties: ${run} sequences so far, all held`);
   const pharmacyIds: number[] = [];
   for (let k = 0; k < PHARMACIES; k++) {
     const res = await c.post('/api/pharmacies', {
