@@ -86,14 +86,15 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
           }),
         ),
       );
-      expect(tally(answers.map((a) => a.status))).toEqual({ 201: 10, 409: 10 });
+      const said = JSON.stringify(answers.map((a) => [a.status, a.body?.message]));
+      expect(tally(answers.map((a) => a.status)), said).toEqual({ 201: 10, 409: 10 });
       for (const refused of answers.filter((a) => a.status === 409)) {
         expect(refused.body.message).toMatch(/^Payment PAY-\S+ has \$0\.00 unapplied$/);
       }
       const after = (await c().get(`/api/payments/${payment}`)).body;
       expect(after.unapplied).toBe('0.00');
       expect(after.allocations).toHaveLength(10);
-      expect(await deadlockCount(t.db)).toBe(deadlocks);
+      expect(await deadlockCount(t.db), 'deadlocks detected').toBe(deadlocks);
       expect(await moneyViolations(t.db, [pharmacyId])).toEqual([]);
     }
   }, 300_000);
@@ -124,7 +125,8 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
           clients[i % clients.length]!.post(path, { invoiceId, amount: '5.00' }),
         ),
       );
-      expect(tally(answers.map((a) => a.status))).toEqual({ 201: 10, 409: 10 });
+      const said = JSON.stringify(answers.map((a) => [a.status, a.body?.message]));
+      expect(tally(answers.map((a) => a.status)), said).toEqual({ 201: 10, 409: 10 });
       for (const refused of answers.filter((a) => a.status === 409)) {
         expect(refused.body.message).toMatch(/^Invoice INV-\S+ has \$0\.00 left to pay$/);
       }
@@ -136,7 +138,7 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
         balance: '0.00',
         unapplied: '50.00',
       });
-      expect(await deadlockCount(t.db)).toBe(deadlocks);
+      expect(await deadlockCount(t.db), 'deadlocks detected').toBe(deadlocks);
       expect(await moneyViolations(t.db, [pharmacyId])).toEqual([]);
     }
   }, 300_000);
@@ -202,7 +204,7 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
       );
       expect(failures.map((a) => a.text)).toEqual([]);
       expect(answers.filter((a) => a.status === 200 && a.body?.voidReason).length).toBe(1);
-      expect(await deadlockCount(t.db)).toBe(deadlocks);
+      expect(await deadlockCount(t.db), 'deadlocks detected').toBe(deadlocks);
       expect(await moneyViolations(t.db, [pharmacyId])).toEqual([]);
     }
   }, 300_000);

@@ -290,18 +290,28 @@ describe('every operation of the document, as a user would call it', () => {
   });
 
   it('cash application: a payment to the account, allocations, a credit note, a refund', async () => {
+    const open = await call('invoices.create', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        invoiceDate: '2026-03-06',
+        dueDate: '2026-04-05',
+        amount: '100.00',
+        status: 'Unpaid',
+      },
+    });
+    ids.openInvoice = open.body.id;
     const account = await call('payments.create', 201, {
       body: {
         pharmacyId: ids.pharmacy,
         date: '2026-03-21',
         amount: '15.00',
         method: 'Check',
-        allocations: [{ invoiceId: ids.invoice, amount: '2.00' }],
+        allocations: [{ invoiceId: ids.openInvoice, amount: '2.00' }],
       },
     });
     const allocation = await call('payments.allocate', 201, {
       path: { id: account.body.id },
-      body: { invoiceId: ids.invoice, amount: '1.00' },
+      body: { invoiceId: ids.openInvoice, amount: '1.00' },
     });
     await call('allocations.get', 200, { path: { id: allocation.body.id } });
     await call('allocations.void', 200, {
@@ -312,7 +322,7 @@ describe('every operation of the document, as a user would call it', () => {
     await call('allocations.confirm', 201, {
       body: {
         pharmacyId: ids.pharmacy,
-        allocations: [{ paymentId: account.body.id, invoiceId: ids.invoice, amount: '1.00' }],
+        allocations: [{ paymentId: account.body.id, invoiceId: ids.openInvoice, amount: '1.00' }],
       },
     });
     await call('creditNotes.creditableLines', 200, { path: { id: ids.invoice } });
@@ -322,7 +332,7 @@ describe('every operation of the document, as a user would call it', () => {
     ids.creditNote = note.body.id;
     await call('creditNotes.allocate', 201, {
       path: { id: ids.creditNote },
-      body: { invoiceId: ids.invoice, amount: '1.00' },
+      body: { invoiceId: ids.openInvoice, amount: '1.00' },
     });
     await call('creditNotes.list', 200, { query: { pharmacyId: ids.pharmacy } });
     await call('creditNotes.get', 200, { path: { id: ids.creditNote } });
