@@ -375,9 +375,13 @@ it('the invariant check finds each kind of broken record', async () => {
   expect(payment.status, payment.text).toBe(201);
   expect(await moneyViolations(t.db, [pharmacy.body.id])).toEqual([]);
 
-  // What a lost update would leave: the payment's amount changed behind the invoice's back, and
-  // the pharmacy's balance off by a cent. The tax is off too, with the total kept consistent.
+  // What a lost update would leave: the payment's amount and its allocation changed behind the
+  // invoice's back, and the pharmacy's balance off by a cent. The tax is off too, with the total
+  // kept consistent.
   await sql`update payments set amount = 20.00 where id = ${payment.body.id}`.execute(t.db);
+  await sql`update allocations set amount = 20.00 where payment_id = ${payment.body.id}`.execute(
+    t.db,
+  );
   await sql`update pharmacies set balance = balance + 0.01 where id = ${pharmacy.body.id}`.execute(
     t.db,
   );
@@ -397,6 +401,9 @@ it('the invariant check finds each kind of broken record', async () => {
   expect((await moneyViolations(t.db)).sort()).toEqual([...found].sort());
 
   await sql`update payments set amount = 109.75 where id = ${payment.body.id}`.execute(t.db);
+  await sql`update allocations set amount = 109.75 where payment_id = ${payment.body.id}`.execute(
+    t.db,
+  );
   expect(await moneyViolations(t.db, [pharmacy.body.id])).toEqual(
     expect.arrayContaining([`${number}: status Partially Paid with 109.75 paid of 109.75`]),
   );

@@ -2,11 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from './client.js';
 
 /**
- * The money rules of docs/rules.md §2–§3 that span rows, which no check constraint can hold: an
- * invoice's balance is its total less Σ of its payments, its status follows from them, its tax
- * is round(amount × rate) half away from zero (PostgreSQL's numeric round), and a pharmacy's
- * balance is Σ of its non-Draft invoices' balances. The property tests and the payments
- * benchmark ask this after racing requests against each other.
+ * The money rules of docs/rules.md §2–§3 and decisions.md §9 that span rows, which no check
+ * constraint can hold: an invoice's paid amount is Σ of its active allocations (from payments and
+ * credit notes), its balance is its total less that and its status follows from it, its tax is
+ * round(amount × rate) half away from zero (PostgreSQL's numeric round); a payment's or credit
+ * note's stored unapplied rest is its amount less its active allocations and refunds (the check
+ * constraints keep that within 0 and the amount, so no source is spent twice); a pharmacy's
+ * balance is Σ of its non-Draft invoices' balances and its unapplied is Σ of its sources'.
+ * The property tests and the payments benchmark ask this after racing requests against each other.
  *
  * Returns one line per broken rule and record (empty when all hold), over the given pharmacies
  * and their invoices, or over all of them.
@@ -18,11 +21,29 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
   const { rows } = await sql<{ violation: string }>`
     with invoice_sums as (
       select i.invoice_number, i.pharmacy_id, i.status, i.amount, i.tax_rate, i.tax_amount,
-             i.total, i.balance, coalesce(sum(p.amount), 0) as paid
+             i.total, i.balance, coalesce(sum(a.amount), 0) as paid
       from invoices i
-      left join payments p on p.invoice_id = i.id
+      left join allocations a on a.invoice_id = i.id and a.voided_at is null
       where ${scope('i.pharmacy_id')}
       group by i.id
+    ),
+    source_sums as (
+      select 'payment ' || p.payment_number as label, p.pharmacy_id, p.amount, p.unapplied,
+             p.amount
+             - coalesce((select sum(a.amount) from allocations a
+                          where a.payment_id = p.id and a.voided_at is null), 0)
+             - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id), 0)
+               as rest
+      from payments p
+      where ${scope('p.pharmacy_id')}
+      union all
+      select 'credit note ' || c.credit_note_number, c.pharmacy_id, c.total, c.unapplied,
+             c.total
+             - coalesce((select sum(a.amount) from allocations a
+                          where a.credit_note_id = c.id and a.voided_at is null), 0)
+             - coalesce((select sum(r.amount) from refunds r where r.credit_note_id = c.id), 0)
+      from credit_notes c
+      where ${scope('c.pharmacy_id')}
     )
     select invoice_number || ': balance ' || balance || ' is not total ' || total
            || ' less paid ' || paid as violation
@@ -42,6 +63,20 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
     select invoice_number || ': tax ' || tax_amount || ' is not ' || amount || ' × ' || tax_rate
     from invoice_sums where tax_amount <> round(amount * tax_rate, 2)
     union all
+    select label || ': unapplied ' || unapplied || ' is not ' || rest
+           || ', its amount less its active allocations and refunds'
+    from source_sums where unapplied <> rest
+    union all
+    select label || ': allocations and refunds ' || (amount - rest) || ' exceed its amount '
+           || amount
+    from source_sums where rest < 0
+    union all
+    select 'credit note ' || credit_note_number || ': tax ' || tax_amount || ' is not '
+           || amount || ' × ' || tax_rate
+    from credit_notes
+    where (tax_amount <> round(amount * tax_rate, 2) or total <> amount + tax_amount)
+      and ${scope('pharmacy_id')}
+    union all
     select 'payment ' || p.payment_number || ': pharmacy ' || p.pharmacy_id
            || ' is not its invoice''s ' || i.pharmacy_id
     from payments p
@@ -57,6 +92,14 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
       group by pharmacy_id
     ) s on s.pharmacy_id = ph.id
     where ph.balance <> coalesce(s.owed, 0) and ${scope('ph.id')}
+    union all
+    select 'pharmacy ' || ph.id || ': unapplied ' || ph.unapplied || ' is not '
+           || coalesce(u.rest, 0) || ', the sum of its payments'' and credit notes'' unapplied'
+    from pharmacies ph
+    left join (
+      select pharmacy_id, sum(unapplied) as rest from source_sums group by pharmacy_id
+    ) u on u.pharmacy_id = ph.id
+    where ph.unapplied <> coalesce(u.rest, 0) and ${scope('ph.id')}
   `.execute(db);
   return rows.map((row) => row.violation);
 }

@@ -99,7 +99,10 @@ export interface PharmaciesTable {
   billingAddress: string | null;
   terms: PaymentTerms | null;
   notes: string | null;
+  /** Σ balance of its non-Draft invoices: what it owes before its unapplied cash and credits. */
   balance: Money;
+  /** Σ unapplied of its payments and credit notes (migration 0016), kept with every change. */
+  unapplied: Money;
   /** Optional; a balance above it puts the pharmacy on credit hold. */
   creditLimit: string | null;
   /** US two-letter code; the licence gate reads it (migration 0014). */
@@ -229,15 +232,76 @@ export interface InvoiceLineItemsTable {
 export interface PaymentsTable {
   id: Id;
   paymentNumber: string;
-  invoiceId: number;
+  /** The invoice the spec's single-invoice shape named; null for a payment to the account. */
+  invoiceId: number | null;
   pharmacyId: number;
   date: string;
   amount: string;
   method: PaymentMethod;
   reference: string | null;
   notes: string | null;
+  /** amount − Σ active allocations − Σ refunds, kept with every change (migration 0016). */
+  unapplied: Money;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** Money from a payment or a credit note applied to an invoice; voided, never deleted. */
+export interface AllocationsTable {
+  id: Id;
+  pharmacyId: number;
+  paymentId: number | null;
+  creditNoteId: number | null;
+  invoiceId: number;
+  amount: Money;
+  createdAt: Timestamp;
+  createdBy: string | null;
+  voidedAt: ColumnType<string | null, never, Date | string | null>;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
+export interface CreditNotesTable {
+  id: Id;
+  creditNoteNumber: string;
+  pharmacyId: number;
+  invoiceId: number | null;
+  date: string;
+  reason: string;
+  /** Before tax. */
+  amount: Money;
+  taxRate: Money;
+  taxAmount: Money;
+  total: Money;
+  /** total − Σ active allocations − Σ refunds. */
+  unapplied: Money;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CreditNoteLinesTable {
+  id: Id;
+  creditNoteId: number;
+  invoiceLineId: number | null;
+  position: number;
+  description: string;
+  qty: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface RefundsTable {
+  id: Id;
+  pharmacyId: number;
+  paymentId: number | null;
+  creditNoteId: number | null;
+  amount: Money;
+  date: string;
+  method: PaymentMethod;
+  reference: string | null;
+  createdAt: Timestamp;
+  createdBy: string | null;
 }
 
 /** An Idempotency-Key of payment creation: the request it first came with and what it recorded. */
@@ -290,6 +354,8 @@ export interface BusinessSettingsTable {
   /** The licence gate (issue 29); off on a fresh database. */
   requireLicences: Generated<boolean>;
   licenceWarningDays: Generated<number>;
+  /** Apply unapplied cash and credits oldest first when an invoice is issued (issue 27). */
+  autoApplyOnIssue: Generated<boolean>;
 }
 
 export interface Database {
@@ -310,6 +376,10 @@ export interface Database {
   invoiceLineItems: InvoiceLineItemsTable;
   payments: PaymentsTable;
   paymentIdempotency: PaymentIdempotencyTable;
+  allocations: AllocationsTable;
+  creditNotes: CreditNotesTable;
+  creditNoteLines: CreditNoteLinesTable;
+  refunds: RefundsTable;
   pharmacySales: PharmacySalesTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
@@ -327,4 +397,8 @@ export type OrderLineItem = Selectable<OrderLineItemsTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type InvoiceLineItem = Selectable<InvoiceLineItemsTable>;
 export type Payment = Selectable<PaymentsTable>;
+export type Allocation = Selectable<AllocationsTable>;
+export type CreditNote = Selectable<CreditNotesTable>;
+export type CreditNoteLine = Selectable<CreditNoteLinesTable>;
+export type Refund = Selectable<RefundsTable>;
 export type ActivityLogEntry = Selectable<ActivityLogTable>;

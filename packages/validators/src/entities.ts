@@ -8,6 +8,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'order',
   'invoice',
   'payment',
+  'creditNote',
   'settings',
   'licence',
 ] as const;

@@ -10,6 +10,7 @@ export * from './products.js';
 export * from './orders.js';
 export * from './invoices.js';
 export * from './payments.js';
+export * from './cash.js';
 export * from './search.js';
 export * from './issues.js';
 export * from './entities.js';

@@ -74,6 +74,8 @@ export const pharmacyOutput = z.object({
   updatedAt: timestamp,
   creditLimit: moneyAmount.nullable(),
   shippingState: z.string().nullable(),
+  /** Unapplied cash and credits (decisions.md §9): what it owes net is balance − unapplied. */
+  unapplied: moneyAmount,
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);

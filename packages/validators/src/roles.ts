@@ -30,6 +30,10 @@ export const PERMISSIONS = {
   'orders.read': { roles: ['viewer', 'sales', 'accountant', 'admin'], action: 'read orders' },
   'invoices.read': { roles: ['viewer', 'sales', 'accountant', 'admin'], action: 'read invoices' },
   'payments.read': { roles: ['viewer', 'sales', 'accountant', 'admin'], action: 'read payments' },
+  'creditNotes.read': {
+    roles: ['viewer', 'sales', 'accountant', 'admin'],
+    action: 'read credit notes and refunds',
+  },
   'products.read': { roles: ['viewer', 'sales', 'accountant', 'admin'], action: 'read products' },
   'reports.read': {
     roles: ['viewer', 'sales', 'accountant', 'admin'],
@@ -74,6 +78,16 @@ export const PERMISSIONS = {
     roles: ['accountant', 'admin'],
     action: 'record, edit or delete payments',
   },
+  /** Cash application (issue 27): applying and voiding, credit notes, refunds. */
+  'allocations.write': {
+    roles: ['accountant', 'admin'],
+    action: 'apply or void payments and credits',
+  },
+  'creditNotes.write': {
+    roles: ['accountant', 'admin'],
+    action: 'issue credit notes',
+  },
+  'refunds.write': { roles: ['accountant', 'admin'], action: 'record refunds' },
   'creditHold.override': {
     roles: ['accountant', 'admin'],
     action: 'override a credit hold',

@@ -26,7 +26,7 @@ export const statementQuery = z
   });
 export type StatementQuery = z.output<typeof statementQuery>;
 
-export const STATEMENT_LINE_TYPES = ['invoice', 'payment'] as const;
+export const STATEMENT_LINE_TYPES = ['invoice', 'payment', 'credit_note', 'refund'] as const;
 export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
 
 /** Open balances by days past due (the statement's and the reports' aging). */
@@ -56,6 +56,17 @@ export const statementOutput = z.object({
   ),
   aging: agingOutput,
   unapplied: moneyAmount,
+  /** The period's allocations (issue 27): money moved between documents, not the balance. */
+  allocations: z.array(
+    z.object({
+      date: calendarDate,
+      id: recordId,
+      sourceNumber: z.string(),
+      invoiceNumber: z.string(),
+      amount: moneyAmount,
+      voided: z.boolean(),
+    }),
+  ),
 });
 
 /** GET/PUT /api/settings. */
@@ -74,6 +85,11 @@ export const settingsSchema = z.object({
     .min(1, 'Warning days must be at least 1')
     .max(365, 'Warning days must be at most 365')
     .optional(),
+  /**
+   * Apply the account's unapplied cash and credits oldest first to an invoice when it is issued
+   * (issue 27); off on a fresh database. A PUT that leaves it out keeps it.
+   */
+  autoApplyOnIssue: z.boolean({ error: 'Auto-apply must be true or false' }).optional(),
 });
 export type SettingsInput = z.output<typeof settingsSchema>;
 

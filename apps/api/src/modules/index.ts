@@ -1,5 +1,8 @@
 import { registerConstraints } from '../lib/domain-error.js';
 import { activityModule } from './activity/index.js';
+import { allocationsModule } from './allocations/index.js';
+import { creditNotesModule } from './credit-notes/index.js';
+import { refundsModule } from './refunds/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
@@ -32,6 +35,9 @@ export const modules = [
   ordersModule,
   invoicesModule,
   paymentsModule,
+  allocationsModule,
+  creditNotesModule,
+  refundsModule,
   statementsModule,
   reportsModule,
   searchModule,

@@ -1,4 +1,5 @@
 import { activity } from './activity/feature';
+import { creditNotes } from './credit-notes/feature';
 import { dashboard } from './dashboard/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
@@ -20,6 +21,7 @@ export const FEATURES = [
   orders,
   invoices,
   payments,
+  creditNotes,
   pharmacies,
   licences,
   products,

@@ -42,14 +42,55 @@ export function movedMeanwhile(): Error {
   });
 }
 
-/** Σ of the invoice's payments, in cents. */
+/**
+ * Σ of the invoice's active allocations (from payments and credit notes), in cents: what is
+ * paid of it (decisions.md §9).
+ */
 export async function paidCents(trx: Db, invoiceId: number): Promise<number> {
   const { paid } = await trx
-    .selectFrom('payments')
+    .selectFrom('allocations')
     .select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
     .where('invoiceId', '=', invoiceId)
+    .where('voidedAt', 'is', null)
     .executeTakeFirstOrThrow();
   return toCents(paid);
+}
+
+/**
+ * Sets each payment's and credit note's unapplied rest from its active allocations and refunds
+ * as they now are. The check constraints refuse a rest below 0, so a source spent twice fails
+ * here even if a service forgot to look.
+ */
+export async function refreshSources(
+  trx: Db,
+  sources: { paymentIds?: readonly number[]; creditNoteIds?: readonly number[] },
+): Promise<void> {
+  const paymentIds = [...new Set(sources.paymentIds ?? [])];
+  const creditNoteIds = [...new Set(sources.creditNoteIds ?? [])];
+  if (paymentIds.length) {
+    await trx
+      .updateTable('payments as p')
+      .set({
+        unapplied: sql<string>`p.amount
+          - coalesce((select sum(a.amount) from allocations a
+                       where a.payment_id = p.id and a.voided_at is null), 0)
+          - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id), 0)`,
+      })
+      .where('p.id', 'in', paymentIds)
+      .execute();
+  }
+  if (creditNoteIds.length) {
+    await trx
+      .updateTable('creditNotes as c')
+      .set({
+        unapplied: sql<string>`c.total
+          - coalesce((select sum(a.amount) from allocations a
+                       where a.credit_note_id = c.id and a.voided_at is null), 0)
+          - coalesce((select sum(r.amount) from refunds r where r.credit_note_id = c.id), 0)`,
+      })
+      .where('c.id', 'in', creditNoteIds)
+      .execute();
+  }
 }
 
 /**
@@ -64,7 +105,7 @@ export function settledStatus(status: InvoiceStatus, paid: number, total: number
 }
 
 /**
- * Sets the invoice's balance and status from its payments as they now are; `status` replaces
+ * Sets the invoice's balance and status from its active allocations as they now are; `status` replaces
  * the stored one first (a payment issuing a Draft passes 'Unpaid'). Returns the new status.
  */
 export async function settleInvoice(
@@ -83,13 +124,22 @@ export async function settleInvoice(
   return settled;
 }
 
-/** docs/rules.md §3: a pharmacy's balance is Σ balance of its non-Draft invoices. */
+/**
+ * docs/rules.md §3: a pharmacy's balance is Σ balance of its non-Draft invoices; its unapplied
+ * cash and credits (decisions.md §9) Σ unapplied of its payments and credit notes. What it owes
+ * net is the one less the other.
+ */
 export async function refreshPharmacyBalances(trx: Db, ids: readonly number[]): Promise<void> {
   await trx
     .updateTable('pharmacies as p')
     .set({
       balance: sql<string>`coalesce((
         select sum(i.balance) from invoices i where i.pharmacy_id = p.id and i.status <> 'Draft'
+      ), 0)`,
+      unapplied: sql<string>`coalesce((
+        select sum(pm.unapplied) from payments pm where pm.pharmacy_id = p.id and pm.unapplied > 0
+      ), 0) + coalesce((
+        select sum(c.unapplied) from credit_notes c where c.pharmacy_id = p.id and c.unapplied > 0
       ), 0)`,
     })
     .where('p.id', 'in', [...new Set(ids)])

@@ -30,6 +30,7 @@ import {
   movedMeanwhile,
   paidCents,
   refreshPharmacyBalances,
+  refreshSources,
   settledStatus,
 } from './balances.js';
 import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
@@ -42,6 +43,7 @@ import { authorize, type Actor } from '../../lib/authorize.js';
 import { ordersSelling } from '../products/sold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
+import { autoApplyOnIssue } from '../allocations/service.js';
 import { invoiceEntity } from './entity.js';
 import { checkLicences } from '../licences/gate.js';
 import { paymentEntity } from '../payments/entity.js';
@@ -445,6 +447,7 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       .executeTakeFirstOrThrow();
     if (order) await copyOrderLines(trx, id, order.id);
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
+    if (status !== 'Draft') await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
     const created = await getInvoice(trx, id);
     // The last statement: the counter row stays locked from here to the commit only.
     created.invoiceNumber = await numberCreated(
@@ -534,6 +537,7 @@ export function updateInvoice(
         })
         .where('id', '=', id)
         .execute();
+      if (from === 'Draft') await autoApplyOnIssue(trx, current.pharmacyId, id, userId);
       return updated(trx, before, [current.pharmacyId], userId);
     }
 
@@ -550,7 +554,9 @@ export function updateInvoice(
       });
     }
     const paid = await paidCents(trx, id);
-    if (data.pharmacyId !== current.pharmacyId && paid > 0) {
+    // Voided allocations keep their pharmacy too (their foreign key holds it), so any allocation
+    // pins the invoice where it is.
+    if (data.pharmacyId !== current.pharmacyId && (paid > 0 || (await hasAllocations(trx, id)))) {
       throw conflict(`${label} has payments and cannot move to another pharmacy`);
     }
     const amount = amountOf(data, order);
@@ -587,8 +593,21 @@ export function updateInvoice(
       if (order) await copyOrderLines(trx, id, order.id);
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();
     }
+    if (from === 'Draft' && status !== 'Draft') {
+      await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
+    }
     return updated(trx, before, [current.pharmacyId, data.pharmacyId], userId);
   });
+}
+
+async function hasAllocations(trx: Db, invoiceId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('allocations')
+    .select('id')
+    .where('invoiceId', '=', invoiceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Hard delete with its line items and payments; the activity log keeps all three. */
@@ -597,14 +616,52 @@ export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: n
   return inTransaction(db, async (trx) => {
     const { invoice } = await lockInvoice(trx, id);
     const details = await getInvoice(trx, id);
-    const payments = await trx
-      .selectFrom('payments')
-      .selectAll()
+    // decisions.md §9: the allocations to it go with it, so what they took from each payment or
+    // credit note is unapplied again; a payment recorded for it alone (the spec's shape, never
+    // applied elsewhere nor refunded) goes with it as the spec says.
+    const sources = await trx
+      .selectFrom('allocations')
+      .select(['paymentId', 'creditNoteId'])
       .where('invoiceId', '=', id)
-      .orderBy('id')
       .execute();
-    if (payments.length) authorize(actor.role, 'money.cascadeDelete');
+    const recordedFor = await trx
+      .selectFrom('payments as pm')
+      .selectAll('pm')
+      .select((eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('allocations as a')
+                .select('a.id')
+                .whereRef('a.paymentId', '=', 'pm.id')
+                .where('a.invoiceId', '<>', id),
+            ),
+            eb.exists(
+              eb.selectFrom('refunds as r').select('r.id').whereRef('r.paymentId', '=', 'pm.id'),
+            ),
+          ])
+          .as('carriesMore'),
+      )
+      .where('pm.invoiceId', '=', id)
+      .orderBy('pm.id')
+      .execute();
+    const payments = recordedFor
+      .filter((p) => !p.carriesMore)
+      .map(({ carriesMore: _kept, ...payment }) => payment);
+    const kept = recordedFor.filter((p) => p.carriesMore).map((p) => p.id);
+    if (payments.length || sources.length) authorize(actor.role, 'money.cascadeDelete');
+    if (kept.length) {
+      await trx.updateTable('payments').set({ invoiceId: null }).where('id', 'in', kept).execute();
+    }
     await trx.deleteFrom('invoices').where('id', '=', id).execute();
+    const gone = new Set(payments.map((p) => p.id));
+    await refreshSources(trx, {
+      paymentIds: sources.flatMap((s) =>
+        s.paymentId && !gone.has(s.paymentId) ? [s.paymentId] : [],
+      ),
+      creditNoteIds: sources.flatMap((s) => (s.creditNoteId ? [s.creditNoteId] : [])),
+    });
     await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
     const snapshot = invoiceSnapshot(details);
     const deletedWith = { entityType: 'invoice', label: details.invoiceNumber };

@@ -238,7 +238,7 @@ async function checkCreditHold(
   overrideReason: string | undefined,
 ): Promise<{ holdReason: string; overrideReason: string } | null> {
   const row = await pharmaciesWithHold(trx)
-    .select(['p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .select(['p.name', 'p.balance', 'p.unapplied', 'p.creditLimit', ...HOLD_COLUMNS])
     .where('p.id', '=', pharmacyId)
     .executeTakeFirst();
   const hold = row && withCreditHold(row).creditHold;

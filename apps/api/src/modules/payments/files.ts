@@ -36,7 +36,12 @@ export async function exportPayments(caller: Caller, filters: PaymentExportQuery
           p.paymentNumber,
           p.date,
           p.pharmacy.name,
-          p.invoice.invoiceNumber,
+          // The spec's one invoice, or every invoice the payment is applied to.
+          p.invoice?.invoiceNumber ??
+            p.allocations
+              .filter((a) => a.voidedAt === null)
+              .map((a) => a.invoiceNumber)
+              .join(' '),
           p.amount,
           p.method,
           p.reference,

@@ -1,4 +1,6 @@
 import {
+  allocationInput,
+  allocationOutput,
   deletedRecord,
   idParam,
   paymentCreateSchema,
@@ -6,10 +8,11 @@ import {
   paymentListQuery,
   paymentOutput,
   paymentPageOutput,
-  paymentSchema,
+  paymentUpdateSchema,
 } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
+  allocatePayment,
   createPayment,
   deletePayment,
   getPayment,
@@ -25,7 +28,7 @@ export const paymentsRouter = createTRPCRouter({
       rest: {
         method: 'GET',
         path: '/api/payments',
-        summary: 'The payments with their invoice and pharmacy, newest first',
+        summary: 'The payments with their allocations and pharmacy, newest first',
         paged: true,
       },
     })
@@ -51,7 +54,7 @@ export const paymentsRouter = createTRPCRouter({
         method: 'POST',
         path: '/api/payments',
         summary:
-          'Record a payment against an invoice; a retry with the same Idempotency-Key answers the first',
+          'Record a payment: against one invoice (`invoiceId`), or for a pharmacy with `allocations` and the rest unapplied; a retry with the same Idempotency-Key answers the first',
         status: 201,
         headers: { 'Idempotency-Key': 'idempotencyKey' },
         errors: [422],
@@ -65,7 +68,7 @@ export const paymentsRouter = createTRPCRouter({
       permission: 'payments.write',
       rest: { method: 'PUT', path: '/api/payments/{id}', summary: 'Edit a payment' },
     })
-    .input(idParam.extend({ data: paymentSchema }))
+    .input(idParam.extend({ data: paymentUpdateSchema }))
     .output(answers(paymentOutput))
     .mutation(({ ctx, input }) => updatePayment(ctx.db, input.id, input.data, ctx.user.id)),
   delete: protectedProcedure
@@ -76,4 +79,17 @@ export const paymentsRouter = createTRPCRouter({
     .input(idParam)
     .output(answers(deletedRecord))
     .mutation(({ ctx, input }) => deletePayment(ctx.db, input.id, ctx.user.id)),
+  allocate: protectedProcedure
+    .meta({
+      permission: 'allocations.write',
+      rest: {
+        method: 'POST',
+        path: '/api/payments/{id}/allocations',
+        summary: "Apply part of a payment's unapplied rest to one of its pharmacy's invoices",
+        status: 201,
+      },
+    })
+    .input(idParam.extend({ data: allocationInput }))
+    .output(answers(allocationOutput))
+    .mutation(({ ctx, input }) => allocatePayment(ctx.db, input.id, input.data, ctx.user.id)),
 });

@@ -3,49 +3,59 @@ import type { Db, Invoice, Payment } from '@pharm/db';
 import {
   formatUsd,
   toCents,
+  type AllocationData,
+  type AllocationOutput,
+  type InvoiceStatus,
   type Page,
   type PaymentCreateData,
-  type PaymentData,
   type PaymentListQuery,
   type PaymentSort,
+  type PaymentUpdateData,
+  type RefundOutput,
   type SortedListCursor,
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
-import {
-  lockPharmacies,
-  movedMeanwhile,
-  paidCents,
-  refreshPharmacyBalances,
-  settleInvoice,
-} from '../invoices/balances.js';
+import { lockPharmacies, paidCents } from '../invoices/balances.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
-import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
-import { invoiceEntity } from '../invoices/entity.js';
+import { inSnapshot, inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import {
+  allocationsWhere,
+  checkInvoiceRoom,
+  checkInvoicesOf,
+  checkSourceRoom,
+  insertAllocations,
+  lockInvoices,
+  lockSource,
+  refundsWhere,
+  settleAll,
+  type PlannedAllocation,
+} from '../allocations/engine.js';
 import { paymentEntity } from './entity.js';
 
-export interface PaymentListItem extends Payment {
-  invoice: { invoiceNumber: string; status: Invoice['status']; total: string; balance: string };
+export interface PaymentListItem extends Omit<Payment, 'invoiceId'> {
+  invoiceId: number | null;
+  invoice: {
+    invoiceNumber: string;
+    status: Invoice['status'];
+    total: string;
+    balance: string;
+  } | null;
   pharmacy: { name: string };
+  allocations: AllocationOutput[];
+  refunds: RefundOutput[];
 }
 
 function paymentsQuery(db: Db) {
   return db
     .selectFrom('payments as pm')
-    .innerJoin('invoices as i', 'i.id', 'pm.invoiceId')
     .innerJoin('pharmacies as p', 'p.id', 'pm.pharmacyId')
     .selectAll('pm')
-    .select([
-      'i.invoiceNumber',
-      'i.status as invoiceStatus',
-      'i.total as invoiceTotal',
-      'i.balance as invoiceBalance',
-      'p.name as pharmacyName',
-    ]);
+    .select(['p.name as pharmacyName']);
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentsQuery>['executeTakeFirstOrThrow']>>;
@@ -58,37 +68,90 @@ const PAYMENT_SORT_COLUMNS: Record<PaymentSort, SortColumn<PaymentRow>> = {
   amount: { column: 'pm.amount', kind: 'money', value: (row) => row.amount },
 };
 
-function dress({
-  invoiceNumber,
-  invoiceStatus,
-  invoiceTotal,
-  invoiceBalance,
-  pharmacyName,
-  ...payment
-}: PaymentRow): PaymentListItem {
-  return {
-    ...payment,
-    invoice: {
-      invoiceNumber,
-      status: invoiceStatus,
-      total: invoiceTotal,
-      balance: invoiceBalance,
-    },
-    pharmacy: { name: pharmacyName },
-  };
+/**
+ * The rows with their allocations and refunds (one query each for the whole page), and the
+ * invoice of the only active allocation as `invoiceId`/`invoice` (the spec's shape).
+ */
+async function dress(db: Db, rows: PaymentRow[]): Promise<PaymentListItem[]> {
+  const ids = rows.map((r) => r.id);
+  const allocations = await allocationsWhere(db, { paymentIds: ids });
+  const refunds = await refundsWhere(db, { paymentIds: ids });
+  const sole = new Map<number, number>();
+  for (const id of ids) {
+    const active = allocations.filter((a) => a.paymentId === id && a.voidedAt === null);
+    if (active.length === 1) sole.set(id, active[0]!.invoiceId);
+  }
+  const invoices = sole.size
+    ? await db
+        .selectFrom('invoices')
+        .select(['id', 'invoiceNumber', 'status', 'total', 'balance'])
+        .where('id', 'in', [...new Set(sole.values())])
+        .execute()
+    : [];
+  const invoiceById = new Map(invoices.map((i) => [i.id, i]));
+  return rows.map((row) => {
+    const invoiceId = sole.get(row.id) ?? null;
+    const invoice = invoiceId === null ? undefined : invoiceById.get(invoiceId);
+    // Keys in the output schema's order (test/outputs.test.ts compares the bytes).
+    return {
+      id: row.id,
+      paymentNumber: row.paymentNumber,
+      invoiceId,
+      pharmacyId: row.pharmacyId,
+      date: row.date,
+      amount: row.amount,
+      method: row.method,
+      reference: row.reference,
+      notes: row.notes,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      invoice: invoice
+        ? {
+            invoiceNumber: invoice.invoiceNumber,
+            status: invoice.status,
+            total: invoice.total,
+            balance: invoice.balance,
+          }
+        : null,
+      pharmacy: { name: row.pharmacyName },
+      unapplied: row.unapplied,
+      allocations: allocations.filter((a) => a.paymentId === row.id),
+      refunds: refunds.filter((r) => r.paymentId === row.id),
+    };
+  });
 }
 
 /**
  * Newest first, or by `sort`, keyset-paginated (lib/db/paginate.ts); `q` matches the payment
- * number, the invoice number or the pharmacy name; `invoiceId` keeps one invoice's payments,
- * `pharmacyId` one pharmacy's, `from`..`to` bound the payment date.
+ * number, the number of an invoice it is applied to or the pharmacy name; `invoiceId` keeps the
+ * payments applied to one invoice, `pharmacyId` one pharmacy's, `from`..`to` bound the date.
  */
-export async function listPayments(
+export function listPayments(
+  db: Db,
+  query: PaymentListQuery,
+): Promise<Page<PaymentListItem, SortedListCursor>> {
+  // A payment and its allocations are read in separate statements: one snapshot keeps them agreeing.
+  return inSnapshot(db, (db) => listPaymentsIn(db, query));
+}
+
+async function listPaymentsIn(
   db: Db,
   query: PaymentListQuery,
 ): Promise<Page<PaymentListItem, SortedListCursor>> {
   let q = inDateRange(paymentsQuery(db), 'pm.date', query);
-  if (query.invoiceId) q = q.where('pm.invoiceId', '=', query.invoiceId);
+  if (query.invoiceId) {
+    const invoiceId = query.invoiceId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('allocations as a')
+          .select('a.id')
+          .whereRef('a.paymentId', '=', 'pm.id')
+          .where('a.invoiceId', '=', invoiceId)
+          .where('a.voidedAt', 'is', null),
+      ),
+    );
+  }
   if (query.pharmacyId) q = q.where('pm.pharmacyId', '=', query.pharmacyId);
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -96,13 +159,24 @@ export async function listPayments(
     q = q.where((eb) =>
       eb.or([
         eb('pm.paymentNumber', 'ilike', pattern),
-        eb('i.invoiceNumber', 'ilike', pattern),
+        eb(
+          'pm.id',
+          'in',
+          eb
+            .selectFrom('allocations as a')
+            .innerJoin('invoices as i', 'i.id', 'a.invoiceId')
+            .select('a.paymentId')
+            .where('a.voidedAt', 'is', null)
+            .where('a.paymentId', 'is not', null)
+            .where('i.invoiceNumber', 'ilike', pattern)
+            .$narrowType<{ paymentId: number }>(),
+        ),
         ...(pharmacyIds.length ? [eb('pm.pharmacyId', 'in', pharmacyIds)] : []),
       ]),
     );
   }
   const page = await paginateSorted(q, query, PAYMENT_SORT_COLUMNS, 'pm.id');
-  return { items: page.items.map(dress), nextCursor: page.nextCursor };
+  return { items: await dress(db, page.items), nextCursor: page.nextCursor };
 }
 
 /** An invoice the payment dialog's picker offers. */
@@ -130,51 +204,47 @@ export function paymentInvoiceOptions(db: Db): Promise<PaymentInvoiceOption[]> {
 }
 
 /**
- * What the activity log keeps of a payment: its fields, its invoice by number and its pharmacy
- * by name. Built from rows too, for the payments an invoice's or pharmacy's delete takes along.
+ * What the activity log keeps of a payment: its fields, the invoice it was recorded for by number
+ * (the spec's shape, else null), its pharmacy by name, and (when known) its active allocations
+ * and refunds by invoice number and amount. Built from rows too, for the payments an invoice's
+ * or pharmacy's delete takes along.
  */
 export function paymentSnapshot(
-  payment: Payment & { invoice: { invoiceNumber: string }; pharmacy: { name: string } },
+  payment: Omit<Payment, 'invoiceId' | 'unapplied'> & {
+    invoice: { invoiceNumber: string } | null;
+    pharmacy: { name: string };
+    unapplied?: string;
+    allocations?: AllocationOutput[];
+    refunds?: RefundOutput[];
+  },
 ): Snapshot {
   return {
     paymentNumber: payment.paymentNumber,
-    invoice: payment.invoice.invoiceNumber,
+    invoice: payment.invoice?.invoiceNumber ?? null,
     pharmacy: payment.pharmacy.name,
     date: payment.date,
     amount: payment.amount,
     method: payment.method,
     reference: payment.reference,
     notes: payment.notes,
+    ...(payment.allocations
+      ? {
+          unapplied: payment.unapplied,
+          allocations: payment.allocations
+            .filter((a) => a.voidedAt === null)
+            .map((a) => ({ invoice: a.invoiceNumber, amount: a.amount })),
+          refunds: (payment.refunds ?? []).map((r) => ({ date: r.date, amount: r.amount })),
+        }
+      : {}),
   };
 }
 
-export async function getPayment(db: Db, id: number): Promise<PaymentListItem> {
-  const row = await paymentsQuery(db).where('pm.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Payment');
-  return dress(row);
-}
-
-/**
- * Locks the invoice's pharmacy, then the invoice (docs/rules.md §3's order). The invoice must
- * exist and the payment names its pharmacy; the pharmacy is read before its lock, so a move in
- * between starts the transaction over.
- */
-async function lockInvoiceOfPayment(trx: Db, data: PaymentData): Promise<Invoice> {
-  const before = await trx
-    .selectFrom('invoices')
-    .select(['pharmacyId', 'invoiceNumber'])
-    .where('id', '=', data.invoiceId)
-    .executeTakeFirst();
-  if (!before) throw invalid(`Invoice ${data.invoiceId} does not exist`, ['invoiceId']);
-  if (data.pharmacyId !== before.pharmacyId) {
-    throw invalid(`The payment's pharmacy must be invoice ${before.invoiceNumber}'s pharmacy`, [
-      'pharmacyId',
-    ]);
-  }
-  await lockPharmacies(trx, [before.pharmacyId]);
-  const invoice = await lockOrThrow(trx, invoiceEntity, data.invoiceId);
-  if (invoice.pharmacyId !== before.pharmacyId) throw movedMeanwhile();
-  return invoice;
+export function getPayment(db: Db, id: number): Promise<PaymentListItem> {
+  return inSnapshot(db, async (db) => {
+    const row = await paymentsQuery(db).where('pm.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Payment');
+    return (await dress(db, [row]))[0]!;
+  });
 }
 
 /** docs/rules.md §3: Σ payments never above the total; `available` is what may still be paid. */
@@ -185,9 +255,14 @@ function checkWithinBalance(amount: string, available: number): void {
   }
 }
 
-/** The request an idempotency key stands for: its validated fields, in a fixed order. */
-function requestHash(data: PaymentData): string {
-  const fields = [
+type PaymentFields = Omit<PaymentCreateData, 'idempotencyKey'>;
+
+/**
+ * The request an idempotency key stands for: its validated fields, in a fixed order (the spec's
+ * shape hashes as it did before allocations existed, so keys stored then still match).
+ */
+function requestHash(data: PaymentFields): string {
+  const fields: unknown[] = [
     data.invoiceId,
     data.pharmacyId,
     data.date,
@@ -196,9 +271,9 @@ function requestHash(data: PaymentData): string {
     data.reference,
     data.notes,
   ];
+  if (data.allocations) fields.push(data.allocations.map((a) => [a.invoiceId, a.amount]));
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
-
 /**
  * Claims the idempotency key for this transaction, or answers what it already stands for. The
  * insert waits while another transaction holds the same key uncommitted, so two concurrent
@@ -237,9 +312,10 @@ async function claimKey(
 }
 
 /**
- * Records a payment against its invoice: a Draft invoice is issued by it, the invoice's balance
- * and status and the pharmacy's balance follow in the same transaction. With an idempotency key,
- * a repeat of the same request answers the first payment and records nothing.
+ * Records a payment for a pharmacy: the spec's shape applies all of it to one invoice (refused
+ * above the invoice's balance, as before), the account shape applies what `allocations` say and
+ * keeps the rest unapplied. A Draft invoice is issued by it; every balance follows in the same
+ * transaction. With an idempotency key, a repeat of the same request answers the first payment.
  */
 export function createPayment(
   db: Db,
@@ -252,14 +328,52 @@ export function createPayment(
       const claim = await claimKey(trx, idempotencyKey, requestHash(data));
       if (!claim.claimed) return getPayment(trx, claim.paymentId);
     }
-    const invoice = await lockInvoiceOfPayment(trx, data);
-    checkWithinBalance(data.amount, toCents(invoice.total) - (await paidCents(trx, invoice.id)));
+    const wanted: AllocationData[] =
+      data.invoiceId !== undefined
+        ? [{ invoiceId: data.invoiceId, amount: data.amount }]
+        : (data.allocations ?? []);
+    const spec = data.invoiceId !== undefined;
+    if (spec) await checkSpecInvoice(trx, data.invoiceId!, data.pharmacyId);
+    else {
+      await checkInvoicesOf(
+        trx,
+        data.pharmacyId,
+        wanted.map((a, i) => ({ invoiceId: a.invoiceId, path: ['allocations', i, 'invoiceId'] })),
+      );
+    }
+    await lockPharmacies(trx, [data.pharmacyId]);
+    const invoices = await lockInvoices(
+      trx,
+      data.pharmacyId,
+      wanted.map((a) => a.invoiceId),
+    );
+    const planned: PlannedAllocation[] = wanted.map((a, i) => ({
+      invoice: invoices.get(a.invoiceId)!,
+      cents: toCents(a.amount),
+      path: ['allocations', i],
+    }));
+    if (spec) {
+      const invoice = planned[0]!.invoice;
+      checkWithinBalance(data.amount, toCents(invoice.total) - (await paidCents(trx, invoice.id)));
+    } else {
+      await checkInvoiceRoom(trx, planned);
+    }
 
     // Taken last before the insert: the counter row stays locked until commit.
     const paymentNumber = await nextDocumentNumber(trx, paymentEntity);
     const { id } = await trx
       .insertInto('payments')
-      .values({ paymentNumber, ...data })
+      .values({
+        paymentNumber,
+        invoiceId: data.invoiceId ?? null,
+        pharmacyId: data.pharmacyId,
+        date: data.date,
+        amount: data.amount,
+        method: data.method,
+        reference: data.reference,
+        notes: data.notes,
+        unapplied: data.amount,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (idempotencyKey) {
@@ -269,58 +383,139 @@ export function createPayment(
         .where('key', '=', idempotencyKey)
         .execute();
     }
-    const status = await settleInvoice(
+    const source = { kind: 'payment' as const, id };
+    const { statuses } = await insertAllocations(
       trx,
-      invoice,
-      invoice.status === 'Draft' ? 'Unpaid' : invoice.status,
+      data.pharmacyId,
+      planned.map((p) => ({ ...p, source })),
+      userId,
     );
-    await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
+    // The pharmacy's unapplied follows even when nothing was allocated.
+    if (!planned.length) await settleAll(trx, data.pharmacyId, [], [source]);
     const created = await getPayment(trx, id);
-    await logCreate(trx, { entity: paymentEntity, id, userId }, paymentSnapshot(created), {
-      invoiceStatusFrom: invoice.status,
-      invoiceStatusTo: status,
-    });
+    await logCreate(
+      trx,
+      { entity: paymentEntity, id, userId },
+      paymentSnapshot(created),
+      statusExtra(statuses, spec),
+    );
     return created;
   });
 }
 
-/** The payment's invoice, pharmacy and payment row, locked in that order. */
-async function lockPayment(trx: Db, id: number): Promise<{ payment: Payment; invoice: Invoice }> {
+/** The invoice statuses a payment change moved, as the activity log keeps them. */
+function statusExtra(
+  statuses: Map<number, { from: InvoiceStatus; to: InvoiceStatus }>,
+  alwaysOne: boolean,
+): Record<string, unknown> {
+  const moved = [...statuses.values()];
+  if (moved.length === 1 && (alwaysOne || moved[0]!.from !== moved[0]!.to)) {
+    return { invoiceStatusFrom: moved[0]!.from, invoiceStatusTo: moved[0]!.to };
+  }
+  return {};
+}
+
+/** The spec's checks of its invoice, with its messages: it exists and is the payment's pharmacy's. */
+async function checkSpecInvoice(trx: Db, invoiceId: number, pharmacyId: number): Promise<void> {
+  const before = await trx
+    .selectFrom('invoices')
+    .select(['pharmacyId', 'invoiceNumber'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!before) throw invalid(`Invoice ${invoiceId} does not exist`, ['invoiceId']);
+  if (pharmacyId !== before.pharmacyId) {
+    throw invalid(`The payment's pharmacy must be invoice ${before.invoiceNumber}'s pharmacy`, [
+      'pharmacyId',
+    ]);
+  }
+}
+
+/**
+ * The payment's pharmacy, the invoices of its active allocations (by id) and the payment row,
+ * locked in that order, with those allocations.
+ */
+async function lockPayment(
+  trx: Db,
+  id: number,
+): Promise<{ payment: Payment; invoices: Map<number, Invoice>; active: AllocationOutput[] }> {
   const before = await trx
     .selectFrom('payments')
-    .select(['invoiceId', 'pharmacyId'])
+    .select(['pharmacyId'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!before) throw notFound('Payment');
   await lockPharmacies(trx, [before.pharmacyId]);
-  const invoice = await lockOrThrow(trx, invoiceEntity, before.invoiceId);
-  // The foreign key from (invoice, pharmacy) keeps the invoice where the payment is.
+  // Under the pharmacy's lock no allocation of this payment can come or go.
+  const active = (await allocationsWhere(trx, { paymentIds: [id] })).filter(
+    (a) => a.voidedAt === null,
+  );
+  const invoices = await lockInvoices(
+    trx,
+    before.pharmacyId,
+    active.map((a) => a.invoiceId),
+  );
   const payment = await lockOrThrow(trx, paymentEntity, id);
-  return { payment, invoice };
+  return { payment, invoices, active };
 }
 
-/** Date, amount, method, reference and notes change; the invoice and pharmacy never do. */
+/**
+ * Date, amount, method, reference and notes change; the pharmacy never does, nor the invoice the
+ * spec's shape named. A payment wholly applied to the invoice it was recorded for (the spec's
+ * payment) moves that invoice's balance with its amount, as before: its allocation is voided and
+ * made again at the new amount. Any other payment's amount never goes below what is applied and
+ * refunded of it; the rest is unapplied.
+ */
 export function updatePayment(
   db: Db,
   id: number,
-  data: PaymentData,
+  data: PaymentUpdateData,
   userId: string,
 ): Promise<PaymentListItem> {
   return inTransaction(db, async (trx) => {
-    const { payment, invoice } = await lockPayment(trx, id);
-    if (data.invoiceId !== payment.invoiceId) {
-      throw invalid(`A payment's invoice cannot change (it is ${invoice.invoiceNumber})`, [
-        'invoiceId',
-      ]);
+    const { payment, invoices, active } = await lockPayment(trx, id);
+    const recordedFor = payment.invoiceId
+      ? await trx
+          .selectFrom('invoices')
+          .select('invoiceNumber')
+          .where('id', '=', payment.invoiceId)
+          .executeTakeFirst()
+      : undefined;
+    if (data.invoiceId !== undefined && data.invoiceId !== payment.invoiceId) {
+      throw invalid(
+        recordedFor
+          ? `A payment's invoice cannot change (it is ${recordedFor.invoiceNumber})`
+          : 'A payment to the account names no invoice; apply it with an allocation',
+        ['invoiceId'],
+      );
     }
     if (data.pharmacyId !== payment.pharmacyId) {
-      throw invalid(`The payment's pharmacy must be invoice ${invoice.invoiceNumber}'s pharmacy`, [
-        'pharmacyId',
-      ]);
+      throw invalid(
+        recordedFor
+          ? `The payment's pharmacy must be invoice ${recordedFor.invoiceNumber}'s pharmacy`
+          : "A payment's pharmacy cannot change",
+        ['pharmacyId'],
+      );
     }
     const before = await getPayment(trx, id);
-    const others = (await paidCents(trx, invoice.id)) - toCents(payment.amount);
-    checkWithinBalance(data.amount, toCents(invoice.total) - others);
+    const refunded = before.refunds.reduce((sum, r) => sum + toCents(r.amount), 0);
+    const applied = active.reduce((sum, a) => sum + toCents(a.amount), 0);
+    const follows =
+      payment.invoiceId !== null &&
+      active.length === 1 &&
+      active[0]!.invoiceId === payment.invoiceId &&
+      refunded === 0 &&
+      applied === toCents(payment.amount);
+    const amountChanged = toCents(data.amount) !== toCents(payment.amount);
+    if (follows) {
+      const invoice = invoices.get(payment.invoiceId!)!;
+      const others = (await paidCents(trx, invoice.id)) - applied;
+      checkWithinBalance(data.amount, toCents(invoice.total) - others);
+    } else if (toCents(data.amount) < applied + refunded) {
+      throw conflict(
+        `Payment ${payment.paymentNumber} has ${formatUsd(applied + refunded)} applied and refunded; its amount cannot go below that`,
+        ['amount'],
+      );
+    }
     await trx
       .updateTable('payments')
       .set({
@@ -329,42 +524,100 @@ export function updatePayment(
         method: data.method,
         reference: data.reference,
         notes: data.notes,
+        // Kept within the check constraint until the sources are settled below.
+        unapplied: '0.00',
         updatedAt: sql`now()`,
       })
       .where('id', '=', id)
       .execute();
-    const status = await settleInvoice(trx, invoice);
-    await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
+    const source = { kind: 'payment' as const, id };
+    let statuses: Map<number, { from: InvoiceStatus; to: InvoiceStatus }>;
+    if (follows && amountChanged) {
+      await trx
+        .updateTable('allocations')
+        .set({ voidedAt: sql`now()`, voidedBy: userId, voidReason: 'Payment amount changed' })
+        .where('id', '=', active[0]!.id)
+        .execute();
+      const invoice = invoices.get(payment.invoiceId!)!;
+      ({ statuses } = await insertAllocations(
+        trx,
+        payment.pharmacyId,
+        [{ invoice, cents: toCents(data.amount), path: ['amount'], source }],
+        userId,
+      ));
+    } else {
+      statuses = await settleAll(trx, payment.pharmacyId, [...invoices.values()], [source]);
+    }
     const after = await getPayment(trx, id);
     await logUpdate(
       trx,
       { entity: paymentEntity, id, userId },
       paymentSnapshot(before),
       paymentSnapshot(after),
-      status !== invoice.status
-        ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
-        : {},
+      statusExtra(statuses, false),
     );
     return after;
   });
 }
 
-/** Hard delete; the invoice's balance and status and the pharmacy's balance follow. */
+/**
+ * Hard delete: its allocations and refunds go with it, so each invoice it was applied to owes
+ * that again; balances follow in the same transaction and the log keeps what it was applied to.
+ */
 export function deletePayment(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const { invoice } = await lockPayment(trx, id);
+    const { payment, invoices } = await lockPayment(trx, id);
     const before = await getPayment(trx, id);
     await trx.deleteFrom('payments').where('id', '=', id).execute();
-    const status = await settleInvoice(trx, invoice);
-    await refreshPharmacyBalances(trx, [invoice.pharmacyId]);
+    const statuses = await settleAll(trx, payment.pharmacyId, [...invoices.values()], []);
     await logDelete(
       trx,
       { entity: paymentEntity, id, userId },
       paymentSnapshot(before),
-      status !== invoice.status
-        ? { invoiceStatusFrom: invoice.status, invoiceStatusTo: status }
-        : {},
+      statusExtra(statuses, false),
     );
     return { id };
+  });
+}
+
+/** Applies part of a payment's unapplied rest to one of its pharmacy's invoices. */
+export function allocatePayment(
+  db: Db,
+  id: number,
+  data: AllocationData,
+  userId: string,
+): Promise<AllocationOutput> {
+  return inTransaction(db, async (trx) => {
+    const pharmacy = await trx
+      .selectFrom('payments')
+      .select('pharmacyId')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!pharmacy) throw notFound('Payment');
+    await checkInvoicesOf(trx, pharmacy.pharmacyId, [
+      { invoiceId: data.invoiceId, path: ['invoiceId'] },
+    ]);
+    await lockPharmacies(trx, [pharmacy.pharmacyId]);
+    const invoices = await lockInvoices(trx, pharmacy.pharmacyId, [data.invoiceId]);
+    const source = await lockSource(trx, { kind: 'payment', id });
+    const planned = [
+      { invoice: invoices.get(data.invoiceId)!, cents: toCents(data.amount), path: [] },
+    ];
+    await checkInvoiceRoom(trx, planned);
+    checkSourceRoom(source, toCents(data.amount), ['amount']);
+    const before = await getPayment(trx, id);
+    const { ids } = await insertAllocations(
+      trx,
+      pharmacy.pharmacyId,
+      planned.map((p) => ({ ...p, source: source.ref })),
+      userId,
+    );
+    await logUpdate(
+      trx,
+      { entity: paymentEntity, id, userId },
+      paymentSnapshot(before),
+      paymentSnapshot(await getPayment(trx, id)),
+    );
+    return (await allocationsWhere(trx, { ids }))[0]!;
   });
 }

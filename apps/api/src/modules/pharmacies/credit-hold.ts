@@ -43,9 +43,13 @@ export const HOLD_COLUMNS = [
   's.holdDaysPastDue',
 ] as const;
 
-/** The hold as a condition on `pharmaciesWithHold`, for filters and counts. */
+/**
+ * The hold as a condition on `pharmaciesWithHold`, for filters and counts. The limit is held
+ * against the net balance: what is owed less unapplied cash and credits (decisions.md §9).
+ */
 export const isOnHold = sql<boolean>`(
-  (${sql.ref('p.creditLimit')} is not null and ${sql.ref('p.balance')} > ${sql.ref('p.creditLimit')})
+  (${sql.ref('p.creditLimit')} is not null
+    and ${sql.ref('p.balance')} - ${sql.ref('p.unapplied')} > ${sql.ref('p.creditLimit')})
   or ${sql.ref('o.daysPastDue')} > ${sql.ref('s.holdDaysPastDue')})`;
 
 export interface HoldColumns {
@@ -56,7 +60,7 @@ export interface HoldColumns {
 
 /** Why the pharmacy is on hold (both reasons when both hold), or null; the same test as `isOnHold`. */
 export function creditHoldOf(
-  pharmacy: Pick<Pharmacy, 'balance' | 'creditLimit'>,
+  pharmacy: Pick<Pharmacy, 'balance' | 'unapplied' | 'creditLimit'>,
   hold: HoldColumns,
 ): CreditHold {
   const reasons: string[] = [];
@@ -69,18 +73,19 @@ export function creditHoldOf(
       `invoice ${hold.oldestOpenInvoice} is ${hold.oldestOpenDaysPastDue} days past due (more than ${hold.holdDaysPastDue})`,
     );
   }
-  if (pharmacy.creditLimit !== null && toCents(pharmacy.balance) > toCents(pharmacy.creditLimit)) {
+  const net = toCents(pharmacy.balance) - toCents(pharmacy.unapplied);
+  if (pharmacy.creditLimit !== null && net > toCents(pharmacy.creditLimit)) {
     reasons.push(
-      `balance ${formatUsd(pharmacy.balance)} is above the credit limit of ${formatUsd(pharmacy.creditLimit)}`,
+      `balance ${formatUsd(net)} is above the credit limit of ${formatUsd(pharmacy.creditLimit)}`,
     );
   }
   return reasons.length ? { reason: reasons.join('; ') } : null;
 }
 
 /** A pharmacy row with its hold columns → the pharmacy as the API answers it. */
-export function withCreditHold<T extends Pick<Pharmacy, 'balance' | 'creditLimit'> & HoldColumns>(
-  row: T,
-): Omit<T, keyof HoldColumns> & { creditHold: CreditHold } {
+export function withCreditHold<
+  T extends Pick<Pharmacy, 'balance' | 'unapplied' | 'creditLimit'> & HoldColumns,
+>(row: T): Omit<T, keyof HoldColumns> & { creditHold: CreditHold } {
   const { oldestOpenInvoice, oldestOpenDaysPastDue, holdDaysPastDue, ...pharmacy } = row;
   return {
     ...pharmacy,

@@ -104,7 +104,7 @@ export async function pharmacyOptions(
   db: Db,
 ): Promise<{ id: number; name: string; creditHold: CreditHold }[]> {
   const rows = await pharmaciesWithHold(db)
-    .select(['p.id', 'p.name', 'p.balance', 'p.creditLimit', ...HOLD_COLUMNS])
+    .select(['p.id', 'p.name', 'p.balance', 'p.unapplied', 'p.creditLimit', ...HOLD_COLUMNS])
     .orderBy('p.name')
     .orderBy('p.id')
     .execute();
@@ -276,7 +276,10 @@ export function deletePharmacy(db: Db, id: number, actor: Actor): Promise<{ id: 
           paymentSnapshot({
             ...payment,
             pharmacy,
-            invoice: { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
+            invoice:
+              payment.invoiceId === null
+                ? null
+                : { invoiceNumber: invoiceNumbers.get(payment.invoiceId) ?? '' },
           }),
           { deletedWith },
         ),

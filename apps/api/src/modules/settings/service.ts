@@ -6,7 +6,12 @@ import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { settingsEntity } from './entity.js';
 
-const SETTINGS_COLUMNS = ['holdDaysPastDue', 'requireLicences', 'licenceWarningDays'] as const;
+const SETTINGS_COLUMNS = [
+  'holdDaysPastDue',
+  'requireLicences',
+  'licenceWarningDays',
+  'autoApplyOnIssue',
+] as const;
 
 /** The business's settings; migration 0006 inserts their one row. */
 export async function getSettings(db: Db): Promise<Settings> {
@@ -22,6 +27,7 @@ export const SETTING_PERMISSIONS = {
   holdDaysPastDue: 'settings.creditHold',
   requireLicences: 'settings.write',
   licenceWarningDays: 'settings.write',
+  autoApplyOnIssue: 'settings.write',
 } as const satisfies Record<keyof Settings, Permission>;
 
 /** The settings given change; those left out keep their values. */
@@ -44,6 +50,7 @@ export function updateSettings(db: Db, data: SettingsInput, actor: Actor): Promi
         holdDaysPastDue: data.holdDaysPastDue,
         requireLicences: data.requireLicences ?? before.requireLicences,
         licenceWarningDays: data.licenceWarningDays ?? before.licenceWarningDays,
+        autoApplyOnIssue: data.autoApplyOnIssue ?? before.autoApplyOnIssue,
       })
       .returning(SETTINGS_COLUMNS)
       .executeTakeFirstOrThrow();

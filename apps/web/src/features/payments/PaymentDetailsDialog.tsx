@@ -54,8 +54,8 @@ export function PaymentDetailsDialog({
         >
           <DetailsList>
             <DetailsItem label="Invoice">
-              <RecordLink kind="invoice" id={shown.invoiceId}>
-                {shown.invoice.invoiceNumber}
+              <RecordLink kind="invoice" id={shown.invoiceId ?? 0}>
+                {shown.invoice?.invoiceNumber}
               </RecordLink>
             </DetailsItem>
             <DetailsItem label="Pharmacy">
@@ -73,10 +73,12 @@ export function PaymentDetailsDialog({
               <Multiline value={shown.notes} />
             </DetailsItem>
             <DetailsItem label="Invoice Status">
-              <StatusBadge status={shown.invoice.status} colors={INVOICE_STATUS_PALETTE} />
+              {shown.invoice ? (
+                <StatusBadge status={shown.invoice.status} colors={INVOICE_STATUS_PALETTE} />
+              ) : null}
             </DetailsItem>
             <DetailsItem label="Invoice Balance">
-              <MoneyText value={shown.invoice.balance} />
+              {shown.invoice ? <MoneyText value={shown.invoice.balance} /> : null}
             </DetailsItem>
           </DetailsList>
         </DetailsContent>

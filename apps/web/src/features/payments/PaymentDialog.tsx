@@ -76,7 +76,7 @@ function PaymentForm({
     resolver: zodResolver(paymentSchema),
     defaultValues: editing
       ? {
-          invoiceId: editing.invoiceId,
+          invoiceId: editing.invoiceId ?? 0,
           pharmacyId: editing.pharmacyId,
           date: editing.date,
           amount: editing.amount,
@@ -162,8 +162,8 @@ function PaymentForm({
                   onChange={(event) => chooseInvoice(event.target.value)}
                 >
                   {editing ? (
-                    <option value={editing.invoiceId}>
-                      {editing.invoice.invoiceNumber} · {editing.pharmacy.name}
+                    <option value={editing.invoiceId ?? 0}>
+                      {editing.invoice?.invoiceNumber} · {editing.pharmacy.name}
                     </option>
                   ) : (
                     <>

@@ -68,10 +68,10 @@ export function PaymentPage({ id }: { id: number }) {
                   <Fact label="Invoice">
                     <RecordLink
                       kind="invoice"
-                      id={current.invoiceId}
+                      id={current.invoiceId ?? 0}
                       data-testid="payment-invoice-link"
                     >
-                      {current.invoice.invoiceNumber}
+                      {current.invoice?.invoiceNumber}
                     </RecordLink>
                   </Fact>
                   <Fact label="Pharmacy">
@@ -84,10 +84,15 @@ export function PaymentPage({ id }: { id: number }) {
                     </RecordLink>
                   </Fact>
                   <Fact label="Invoice Status">
-                    <StatusBadge status={current.invoice.status} colors={INVOICE_STATUS_PALETTE} />
+                    {current.invoice ? (
+                      <StatusBadge
+                        status={current.invoice.status}
+                        colors={INVOICE_STATUS_PALETTE}
+                      />
+                    ) : null}
                   </Fact>
                   <Fact label="Invoice Balance">
-                    <MoneyText value={current.invoice.balance} />
+                    {current.invoice ? <MoneyText value={current.invoice.balance} /> : null}
                   </Fact>
                 </FactsGrid>
               </RecordSection>

@@ -20,7 +20,7 @@ const COLUMNS: Column<PaymentListItem, PaymentRowState>[] = [
   {
     label: 'Invoice #',
     cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-    cell: (payment) => payment.invoice.invoiceNumber,
+    cell: (payment) => payment.invoice?.invoiceNumber ?? '',
   },
   { ...col.pharmacyColumn, sort: 'pharmacy' },
   { ...col.dateColumn('Date', (payment) => payment.date), sort: 'date' },

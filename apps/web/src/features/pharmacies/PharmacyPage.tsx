@@ -210,8 +210,8 @@ function Payments({ pharmacy }: { pharmacy: Pharmacy }) {
           label: 'Invoice',
           wide: true,
           cell: (payment) => (
-            <RecordLink kind="invoice" id={payment.invoiceId} fontWeight="normal">
-              {payment.invoice.invoiceNumber}
+            <RecordLink kind="invoice" id={payment.invoiceId ?? 0} fontWeight="normal">
+              {payment.invoice?.invoiceNumber}
             </RecordLink>
           ),
         },
