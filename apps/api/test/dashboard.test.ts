@@ -23,6 +23,8 @@ describe('GET /api/dashboard', () => {
       openOrders: 0,
       unpaidInvoices: 0,
       totalOutstanding: '0.00',
+      unappliedCash: '0.00',
+      totalOutstandingNote: 'Open invoice balances',
       onCreditHold: 0,
     });
   });
@@ -66,6 +68,8 @@ describe('GET /api/dashboard', () => {
       openOrders: 4,
       unpaidInvoices: 3,
       totalOutstanding: '168.86',
+      unappliedCash: '0.00',
+      totalOutstandingNote: 'Open invoice balances',
       onCreditHold: 0,
     });
   });

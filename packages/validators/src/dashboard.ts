@@ -7,7 +7,11 @@ import { INVOICE_STATUSES, ORDER_STATUSES } from './statuses.js';
 export const dashboardSummaryOutput = z.object({
   openOrders: count.optional(),
   unpaidInvoices: count.optional(),
+  /** Net of unapplied cash and credits (issue 27). */
   totalOutstanding: moneyAmount.optional(),
+  unappliedCash: moneyAmount.optional(),
+  /** The card's note on what the total is net of. */
+  totalOutstandingNote: z.string().optional(),
   onCreditHold: count.optional(),
 });
 

@@ -35,6 +35,13 @@ export const searchOutput = z.object({
   invoices: z.array(
     z.object({ id: recordId, invoiceNumber: z.string(), balance: moneyAmount, pharmacy: byName }),
   ),
+  /** Payments and credit notes by number or pharmacy (issue 27). */
+  payments: z.array(
+    z.object({ id: recordId, paymentNumber: z.string(), amount: moneyAmount, pharmacy: byName }),
+  ),
+  creditNotes: z.array(
+    z.object({ id: recordId, number: z.string(), total: moneyAmount, pharmacy: byName }),
+  ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
 });
 export type SearchOutput = z.output<typeof searchOutput>;

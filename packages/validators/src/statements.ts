@@ -36,7 +36,7 @@ export const statementQuery = z
   });
 export type StatementQuery = z.output<typeof statementQuery>;
 
-export const STATEMENT_LINE_TYPES = ['invoice', 'payment'] as const;
+export const STATEMENT_LINE_TYPES = ['invoice', 'payment', 'credit_note', 'refund'] as const;
 export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
 
 /** Open balances by days past due (the statement's and the reports' aging). */
@@ -66,6 +66,17 @@ export const statementOutput = z.object({
   ),
   aging: agingOutput,
   unapplied: moneyAmount,
+  /** The period's allocations (issue 27): money moved between documents, not the balance. */
+  allocations: z.array(
+    z.object({
+      date: calendarDate,
+      id: recordId,
+      sourceNumber: z.string(),
+      invoiceNumber: z.string(),
+      amount: moneyAmount,
+      voided: z.boolean(),
+    }),
+  ),
 });
 
 /** GET/PUT /api/settings. */

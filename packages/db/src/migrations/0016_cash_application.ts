@@ -137,6 +137,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index refunds_credit_note_idx on refunds (credit_note_id)`.execute(db);
   await sql`create index refunds_pharmacy_idx on refunds (pharmacy_id, date, id)`.execute(db);
 
+  // Payments and credit notes join the global search: the indexes orders and invoices have
+  // (migration 0005), so a 2-character text or a pharmacy's newest is an index read there too
+  // (payments have the latter since migration 0011).
+  for (const [table, column] of [
+    ['payments', 'payment_number'],
+    ['credit_notes', 'credit_note_number'],
+  ] as const) {
+    await sql`
+      create index ${sql.raw(`${table}_number_pairs_idx`)} on ${sql.raw(table)}
+       using gin (document_number_pairs(${sql.raw(column)}))`.execute(db);
+  }
+  await sql`create index credit_notes_pharmacy_newest_idx on credit_notes (pharmacy_id, id)`.execute(
+    db,
+  );
+
   await sql`
     insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at)
     select pharmacy_id, id, invoice_id, amount, created_at from payments order by id`.execute(db);

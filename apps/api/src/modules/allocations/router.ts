@@ -47,7 +47,7 @@ export const allocationsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       proposeApply(ctx.db, input.id, input.invoiceId ? [input.invoiceId] : undefined),
     ),
-  apply: protectedProcedure
+  confirm: protectedProcedure
     .meta({
       permission: 'allocations.write',
       rest: {

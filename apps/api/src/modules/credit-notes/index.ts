@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/module.js';
 import { creditNoteFiles } from './files.js';
 import { creditNotePdf } from './pdf.js';
 import { creditNotesRouter } from './router.js';
+import { creditNoteSearch } from './search.js';
 
 export const creditNotesModule = defineModule({
   name: 'creditNotes',
@@ -31,4 +32,5 @@ export const creditNotesModule = defineModule({
   },
   files: creditNoteFiles,
   jobs: [creditNotePdf],
+  search: creditNoteSearch,
 });

@@ -1,5 +1,6 @@
 import type { Db, Invoice, Order } from '@pharm/db';
 import { can, type Permission, type Role } from '@pharm/validators/roles';
+import { formatUsd } from '@pharm/validators';
 import { sql } from 'kysely';
 import { isOnHold, pharmaciesWithHold } from '../pharmacies/credit-hold.js';
 
@@ -9,8 +10,12 @@ export interface DashboardSummary {
   openOrders: number;
   /** Non-Draft invoices with a balance above 0. */
   unpaidInvoices: number;
-  /** Σ balance of those invoices. */
+  /** Σ balance of those invoices less the unapplied cash and credits (decisions.md §9). */
   totalOutstanding: string;
+  /** Σ unapplied cash and credits of every pharmacy, which the outstanding total is net of. */
+  unappliedCash: string;
+  /** What the Total Outstanding card says of its figure. */
+  totalOutstandingNote: string;
   /** Pharmacies on credit hold (lib/credit-hold.ts). */
   onCreditHold: number;
 }
@@ -39,6 +44,8 @@ export const DASHBOARD_PARTS = {
   openOrders: 'orders.read',
   unpaidInvoices: 'invoices.read',
   totalOutstanding: 'invoices.read',
+  unappliedCash: 'invoices.read',
+  totalOutstandingNote: 'invoices.read',
   onCreditHold: 'pharmacies.read',
   recentOrders: 'orders.read',
   recentInvoices: 'invoices.read',
@@ -64,17 +71,24 @@ export async function dashboardSummary(db: Db, role: Role): Promise<Partial<Dash
     .select(sql<number>`count(*)::int`.as('count'))
     .where(isOnHold)
     .executeTakeFirstOrThrow();
-  const { rows } = await sql<Omit<DashboardSummary, 'onCreditHold'>>`
+  const { rows } = await sql<Omit<DashboardSummary, 'onCreditHold' | 'totalOutstandingNote'>>`
     select
       (select count(*)::int from orders where status in ('Draft', 'Sent')) as "openOrders",
       open.count as "unpaidInvoices",
-      open.outstanding as "totalOutstanding"
+      (open.outstanding - cash.unapplied)::numeric(20,2)::text as "totalOutstanding",
+      cash.unapplied::numeric(20,2)::text as "unappliedCash"
     from (
-      select count(*)::int as count, coalesce(sum(balance), 0)::numeric(20,2)::text as outstanding
+      select count(*)::int as count, coalesce(sum(balance), 0) as outstanding
         from invoices
        where status <> 'Draft' and balance > 0
-    ) open`.execute(db);
-  return readableFigures({ ...rows[0]!, onCreditHold: held.count }, role);
+    ) open,
+    (select coalesce(sum(unapplied), 0) as unapplied from pharmacies) cash`.execute(db);
+  const summary = rows[0]!;
+  const totalOutstandingNote =
+    summary.unappliedCash === '0.00'
+      ? 'Open invoice balances'
+      : `Open invoice balances less ${formatUsd(summary.unappliedCash)} unapplied cash and credits`;
+  return readableFigures({ ...summary, totalOutstandingNote, onCreditHold: held.count }, role);
 }
 
 /** The newest orders and invoices (by id, as the lists show them) for the dashboard's cards. */

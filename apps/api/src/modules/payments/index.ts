@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/module.js';
 import { paymentFiles } from './files.js';
+import { paymentSearch } from './search.js';
 import { paymentsRouter } from './router.js';
 
 export const paymentsModule = defineModule({
@@ -34,4 +35,5 @@ export const paymentsModule = defineModule({
     },
   },
   files: paymentFiles,
+  search: paymentSearch,
 });

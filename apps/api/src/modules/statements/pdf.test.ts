@@ -35,6 +35,7 @@ function statement(lineCount: number): Statement {
     lines,
     aging: { current: '1.00', days31to60: '2.00', days61to90: '3.00', over90: '4.00' },
     unapplied: '0.00',
+    allocations: [],
   };
 }
 

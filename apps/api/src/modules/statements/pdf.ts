@@ -23,9 +23,22 @@ interface Row {
   balance: string;
 }
 
-const TYPE_LABELS = { opening: '', invoice: 'Invoice', payment: 'Payment' };
+const TYPE_LABELS = {
+  opening: '',
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  refund: 'Refund',
+};
 
-/** Invoices add to what is owed and payments take from it, each in its own column. */
+/** What adds to the balance: invoices, and refunds of unapplied cash or credit. */
+const CHARGES = new Set<Row['type']>(['invoice', 'refund']);
+const CREDITS = new Set<Row['type']>(['payment', 'credit_note']);
+
+/**
+ * Invoices and refunds add to what is owed, payments and credit notes take from it, each in
+ * its own column.
+ */
 const LINE_COLUMNS: Column<Row>[] = [
   { label: 'Date', width: 80, value: (r) => formatDate(r.date) },
   { label: 'Type', width: 60, value: (r) => TYPE_LABELS[r.type] },
@@ -34,13 +47,13 @@ const LINE_COLUMNS: Column<Row>[] = [
     label: 'Charges',
     width: 90,
     align: 'right',
-    value: (r) => (r.type === 'invoice' ? formatUsd(r.amount) : ''),
+    value: (r) => (CHARGES.has(r.type) ? formatUsd(r.amount) : ''),
   },
   {
     label: 'Payments',
     width: 90,
     align: 'right',
-    value: (r) => (r.type === 'payment' ? formatUsd(r.amount) : ''),
+    value: (r) => (CREDITS.has(r.type) ? formatUsd(r.amount) : ''),
   },
   { label: 'Balance', width: 90, align: 'right', value: (r) => formatUsd(r.balance) },
 ];
@@ -102,6 +115,12 @@ export function renderStatementPdf(
           { label: 'Opening balance', value: formatUsd(statement.openingBalance) },
           { label: 'Invoices', value: formatUsd(sumOf(statement.lines, 'invoice')) },
           { label: 'Payments', value: formatUsd(-sumOf(statement.lines, 'payment')) },
+          ...(statement.lines.some((l) => l.type === 'credit_note')
+            ? [{ label: 'Credit notes', value: formatUsd(-sumOf(statement.lines, 'credit_note')) }]
+            : []),
+          ...(statement.lines.some((l) => l.type === 'refund')
+            ? [{ label: 'Refunds', value: formatUsd(sumOf(statement.lines, 'refund')) }]
+            : []),
           { label: 'Closing balance', value: formatUsd(statement.closingBalance), strong: true },
         ]),
         boxes(

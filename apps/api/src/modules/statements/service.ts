@@ -1,12 +1,14 @@
 /**
- * A pharmacy's statement for a period (issue 11): the opening balance, every issued invoice and
- * payment of the period in date order with the running balance, the closing balance, and the
- * aging of what was open on the last day.
+ * A pharmacy's statement for a period (issue 11): the opening balance, every issued invoice,
+ * payment, credit note and refund of the period in date order with the running balance, the
+ * closing balance, the aging of what was open on the last day and the unapplied cash and credits
+ * on it; the period's allocations beside them (issue 27).
  *
- * Balances are as of a date: Σ total of the non-Draft invoices dated up to it − Σ payments dated
- * up to it. Invoices count on their invoice date, payments on theirs. So opening + Σ invoices −
- * Σ payments = closing, to the cent, whatever the dates; with `to` on or after the last dated
- * document, closing is the pharmacy's balance (docs/rules.md §3).
+ * Balances are as of a date: Σ total of the non-Draft invoices dated up to it − Σ payments − Σ
+ * credit notes + Σ refunds dated up to it. Each counts on its own date; an allocation moves money
+ * between documents and not the balance. So opening + Σ invoices − Σ payments − Σ credit notes +
+ * Σ refunds = closing, to the cent, whatever the dates; with `to` on or after the last dated
+ * document, closing is Σ open invoice balances − unapplied (decisions.md §9).
  */
 import type { Db } from '@pharm/db';
 import {
@@ -25,9 +27,9 @@ export interface StatementLine {
   date: string;
   type: StatementLineType;
   id: number;
-  /** The invoice or payment number. */
+  /** The invoice, payment or credit note number (a refund's: its source's). */
   number: string;
-  /** The invoice's total or the payment's amount (both positive). */
+  /** The document's total or amount, positive: invoices and refunds add, the others take. */
   amount: string;
   /** The running balance after this line. */
   balance: string;
@@ -43,22 +45,43 @@ export interface Statement {
   /** What was still owed on `to`, by days past due on `to` (the reports' buckets). */
   aging: AgingBuckets<string>;
   /**
-   * Payments dated up to `to` on invoices dated after it: the balance already counts them, the
-   * aging cannot (their invoices are not yet issued on `to`). Σ aging − unapplied = closing.
+   * Payments and credit notes dated up to `to`, less their refunds dated up to it and less what
+   * of them is applied to invoices dated up to it: the account's unapplied cash and credits on
+   * `to`, the aging's own line. Σ aging − unapplied = closing.
    */
   unapplied: string;
+  /** The allocations made in the period (by the day they were made), for the record. */
+  allocations: StatementAllocation[];
+}
+
+export interface StatementAllocation {
+  date: string;
+  id: number;
+  sourceNumber: string;
+  invoiceNumber: string;
+  amount: string;
+  voided: boolean;
 }
 
 /** Both sums read invoices_pharmacy_date_idx and payments_pharmacy_date_idx (migration 0006). */
 async function balanceBefore(db: Db, pharmacyId: number, date: string): Promise<number> {
-  const { rows } = await sql<{ invoiced: string; paid: string }>`
+  const { rows } = await sql<{
+    invoiced: string;
+    paid: string;
+    credited: string;
+    refunded: string;
+  }>`
     select
       (select coalesce(sum(total), 0) from invoices
         where pharmacy_id = ${pharmacyId} and status <> 'Draft' and invoice_date < ${date}) as invoiced,
       (select coalesce(sum(amount), 0) from payments
-        where pharmacy_id = ${pharmacyId} and date < ${date}) as paid`.execute(db);
+        where pharmacy_id = ${pharmacyId} and date < ${date}) as paid,
+      (select coalesce(sum(total), 0) from credit_notes
+        where pharmacy_id = ${pharmacyId} and date < ${date}) as credited,
+      (select coalesce(sum(amount), 0) from refunds
+        where pharmacy_id = ${pharmacyId} and date < ${date}) as refunded`.execute(db);
   const row = rows[0]!;
-  return toCents(row.invoiced) - toCents(row.paid);
+  return toCents(row.invoiced) - toCents(row.paid) - toCents(row.credited) + toCents(row.refunded);
 }
 
 interface LineRow {
@@ -69,7 +92,10 @@ interface LineRow {
   amount: string;
 }
 
-/** On one date invoices come before payments, so the running balance shows what was paid off. */
+/**
+ * On one date invoices come before payments, credit notes and refunds, so the running balance
+ * shows what was paid off.
+ */
 async function periodLines(db: Db, pharmacyId: number, from: string, to: string) {
   const { rows } = await sql<LineRow>`
     select date::text as date, type, id, number, amount::text as amount from (
@@ -82,15 +108,26 @@ async function periodLines(db: Db, pharmacyId: number, from: string, to: string)
       select date, 'payment', 1, id, payment_number, amount
         from payments
        where pharmacy_id = ${pharmacyId} and date between ${from} and ${to}
+      union all
+      select date, 'credit_note', 2, id, credit_note_number, total
+        from credit_notes
+       where pharmacy_id = ${pharmacyId} and date between ${from} and ${to}
+      union all
+      select r.date, 'refund', 3, r.id, coalesce(pm.payment_number, c.credit_note_number), r.amount
+        from refunds r
+        left join payments pm on pm.id = r.payment_id
+        left join credit_notes c on c.id = r.credit_note_id
+       where r.pharmacy_id = ${pharmacyId} and r.date between ${from} and ${to}
     ) lines
     order by date, rank, id`.execute(db);
   return rows;
 }
 
 /**
- * An invoice open on `to` is either open now or was paid (in part) by a payment dated after
- * `to`; those two sets come from indexes (invoices_open_pharmacy_idx, payments_pharmacy_date_idx),
- * so a statement of last month reads what is open and what was paid since, not all history.
+ * What an invoice owes on `to`: its total less its active allocations from payments and credit
+ * notes dated up to `to`. An invoice open on `to` is open now or was paid (in part) from a source
+ * dated after `to`; those sets come from indexes (invoices_open_pharmacy_idx, the sources' date
+ * indexes and allocations_payment_idx / allocations_credit_note_idx), not all history.
  */
 async function agingOn(db: Db, pharmacyId: number, to: string): Promise<AgingBuckets<string>> {
   const bucket = (when: ReturnType<typeof sql>) =>
@@ -100,11 +137,18 @@ async function agingOn(db: Db, pharmacyId: number, to: string): Promise<AgingBuc
       select id from invoices
        where pharmacy_id = ${pharmacyId} and status <> 'Draft' and balance > 0
       union
-      select invoice_id from payments where pharmacy_id = ${pharmacyId} and date > ${to}
+      select a.invoice_id from payments pm join allocations a on a.payment_id = pm.id
+       where pm.pharmacy_id = ${pharmacyId} and pm.date > ${to} and a.voided_at is null
+      union
+      select a.invoice_id from credit_notes c join allocations a on a.credit_note_id = c.id
+       where c.pharmacy_id = ${pharmacyId} and c.date > ${to} and a.voided_at is null
     ), owed as (
       select ${to}::date - i.due_date as days,
-             i.total - coalesce((select sum(pm.amount) from payments pm
-                                  where pm.invoice_id = i.id and pm.date <= ${to}), 0) as open
+             i.total - coalesce((select sum(a.amount) from allocations a
+                                  left join payments pm on pm.id = a.payment_id
+                                  left join credit_notes c on c.id = a.credit_note_id
+                                  where a.invoice_id = i.id and a.voided_at is null
+                                    and coalesce(pm.date, c.date) <= ${to}), 0) as open
         from invoices i
         join candidates c on c.id = i.id
        where i.status <> 'Draft' and i.invoice_date <= ${to}
@@ -118,15 +162,46 @@ async function agingOn(db: Db, pharmacyId: number, to: string): Promise<AgingBuc
   return rows[0]!;
 }
 
+/** See Statement.unapplied. */
 async function unappliedOn(db: Db, pharmacyId: number, to: string): Promise<string> {
   const { rows } = await sql<{ unapplied: string }>`
-    select coalesce(sum(pm.amount), 0)::numeric(20,2)::text as unapplied
-      from payments pm
-      join invoices i on i.id = pm.invoice_id
-     where pm.pharmacy_id = ${pharmacyId} and pm.date <= ${to} and i.invoice_date > ${to}`.execute(
-    db,
-  );
+    select (
+      (select coalesce(sum(amount), 0) from payments
+        where pharmacy_id = ${pharmacyId} and date <= ${to})
+      + (select coalesce(sum(total), 0) from credit_notes
+          where pharmacy_id = ${pharmacyId} and date <= ${to})
+      - (select coalesce(sum(amount), 0) from refunds
+          where pharmacy_id = ${pharmacyId} and date <= ${to})
+      - (select coalesce(sum(a.amount), 0) from allocations a
+           join invoices i on i.id = a.invoice_id
+           left join payments pm on pm.id = a.payment_id
+           left join credit_notes c on c.id = a.credit_note_id
+          where a.pharmacy_id = ${pharmacyId} and a.voided_at is null
+            and i.invoice_date <= ${to} and coalesce(pm.date, c.date) <= ${to})
+    )::numeric(20,2)::text as unapplied`.execute(db);
   return rows[0]!.unapplied;
+}
+
+/** The allocations made from `from` to `to` (by the day they were made), oldest first. */
+async function allocationsIn(
+  db: Db,
+  pharmacyId: number,
+  from: string,
+  to: string,
+): Promise<StatementAllocation[]> {
+  const { rows } = await sql<StatementAllocation>`
+    select a.created_at::date::text as date, a.id,
+           coalesce(pm.payment_number, c.credit_note_number) as "sourceNumber",
+           i.invoice_number as "invoiceNumber", a.amount::text as amount,
+           a.voided_at is not null as voided
+      from allocations a
+      join invoices i on i.id = a.invoice_id
+      left join payments pm on pm.id = a.payment_id
+      left join credit_notes c on c.id = a.credit_note_id
+     where a.pharmacy_id = ${pharmacyId}
+       and a.created_at >= ${from}::date and a.created_at < ${to}::date + 1
+     order by a.id`.execute(db);
+  return rows;
 }
 
 export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<Statement> {
@@ -147,10 +222,11 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
       const rows = await periodLines(trx, pharmacy.id, from, to);
       const aging = await agingOn(trx, pharmacy.id, to);
       const unapplied = await unappliedOn(trx, pharmacy.id, to);
+      const allocations = await allocationsIn(trx, pharmacy.id, from, to);
       let running = opening;
       const lines = rows.map((row) => {
         const cents = toCents(row.amount);
-        running += row.type === 'invoice' ? cents : -cents;
+        running += row.type === 'invoice' || row.type === 'refund' ? cents : -cents;
         return { ...row, balance: fromCents(running) };
       });
       return {
@@ -162,6 +238,7 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
         lines,
         aging,
         unapplied,
+        allocations,
       };
     });
 }
