@@ -88,7 +88,7 @@ function ApplyForm({
 }) {
   const [rows, setRows] = useState(() => proposedRows(target, proposal));
   const [problem, setProblem] = useState<string | undefined>();
-  const apply = trpc.allocations.apply.useMutation();
+  const apply = trpc.allocations.confirm.useMutation();
   const refresh = useCashRefresh();
   const available = target.source ? toCents(target.source.unapplied) : toCents(proposal.unapplied);
   const cents = rows.map((row) => typedCents(row.amount));
