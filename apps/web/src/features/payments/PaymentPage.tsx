@@ -118,13 +118,17 @@ export function PaymentPage({ id }: { id: number }) {
               <RecordSection title="Applied To">
                 <FactsGrid columns={2}>
                   <Fact label="Invoice">
-                    <RecordLink
-                      kind="invoice"
-                      id={current.invoiceId ?? 0}
-                      data-testid="payment-invoice-link"
-                    >
-                      {current.invoice?.invoiceNumber}
-                    </RecordLink>
+                    {current.invoiceId && current.invoice ? (
+                      <RecordLink
+                        kind="invoice"
+                        id={current.invoiceId}
+                        data-testid="payment-invoice-link"
+                      >
+                        {current.invoice.invoiceNumber}
+                      </RecordLink>
+                    ) : (
+                      'See its allocations'
+                    )}
                   </Fact>
                   <Fact label="Pharmacy">
                     <RecordLink
