@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import {
   Box,
+  Button,
   Card,
   chakra,
   Field,
   GridItem,
+  HStack,
   Input,
   InputGroup,
   NativeSelect,
-  SegmentGroup,
   Table,
   Text,
   Textarea,
@@ -196,20 +197,25 @@ function CreditNoteForm({
           </FormSection>
           <Box py="6" borderTopWidth="1px" borderColor="border.muted">
             {invoice ? (
-              <SegmentGroup.Root
-                size="sm"
-                mb="4"
-                value={mode}
-                onValueChange={(details) => setMode(details.value as 'lines' | 'amount')}
-              >
-                <SegmentGroup.Indicator />
-                <SegmentGroup.Items
-                  items={[
-                    { value: 'lines', label: 'Returned lines' },
-                    { value: 'amount', label: 'Free amount' },
-                  ]}
-                />
-              </SegmentGroup.Root>
+              <HStack mb="4" gap="2" role="group" aria-label="What is credited">
+                {(
+                  [
+                    ['lines', 'Returned lines'],
+                    ['amount', 'Free amount'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <Button
+                    key={value}
+                    size="sm"
+                    variant={mode === value ? 'solid' : 'outline'}
+                    colorPalette={mode === value ? undefined : 'gray'}
+                    aria-pressed={mode === value}
+                    onClick={() => setMode(value)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </HStack>
             ) : null}
             {mode === 'lines' ? (
               <>

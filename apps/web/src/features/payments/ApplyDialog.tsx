@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { typedCents, useCashRefresh, type CashSource } from './cash';
-import { FormDialog } from './FormDialog';
+import { DIALOG_FORM, DIALOG_HEADER, FormDialog } from './FormDialog';
 
 /** Apply one source's rest (a payment's, a credit note's) or, without one, all the account's. */
 export interface ApplyTarget {
@@ -143,14 +143,14 @@ function ApplyForm({
 
   return (
     <chakra.form
-      noValidate
+      {...DIALOG_FORM}
       data-testid="apply-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <Dialog.Header>
+      <Dialog.Header {...DIALOG_HEADER}>
         <Dialog.Title>
           Apply {target.source ? target.source.number : 'unapplied cash and credits'}
         </Dialog.Title>

@@ -47,3 +47,22 @@ export function FormDialog<T>({
     </Dialog.Root>
   );
 }
+
+/**
+ * A dialog's form as a column, so that with `scrollBehavior="inside"` its body scrolls between
+ * the header and the buttons on a short screen.
+ */
+export const DIALOG_FORM = {
+  display: 'flex',
+  flexDirection: 'column',
+  flex: '1',
+  minH: '0',
+  noValidate: true,
+} as const;
+
+/** Its header's title above its description, not beside it. */
+export const DIALOG_HEADER = {
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '1',
+} as const;

@@ -32,7 +32,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { typedCents, useCashRefresh } from './cash';
 import { newIdempotencyKey } from './format';
-import { FormDialog } from './FormDialog';
+import { DIALOG_FORM, DIALOG_HEADER, FormDialog } from './FormDialog';
 
 export interface PharmacyPaymentTarget {
   pharmacyId: number;
@@ -121,14 +121,14 @@ function PharmacyPaymentForm({
 
   return (
     <chakra.form
-      noValidate
+      {...DIALOG_FORM}
       data-testid="pharmacy-payment-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <Dialog.Header>
+      <Dialog.Header {...DIALOG_HEADER}>
         <Dialog.Title>Record Payment</Dialog.Title>
         <Dialog.Description>
           From {target.pharmacyName}: apply it to open invoices; the rest stays on the account as

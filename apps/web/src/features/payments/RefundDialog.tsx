@@ -21,7 +21,7 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { typedCents, useCashRefresh, type CashSource } from './cash';
-import { FormDialog } from './FormDialog';
+import { DIALOG_FORM, DIALOG_HEADER, FormDialog } from './FormDialog';
 
 function RefundForm({ source, onDone }: { source: CashSource; onDone: () => void }) {
   const [date, setDate] = useState(todayIso);
@@ -62,14 +62,14 @@ function RefundForm({ source, onDone }: { source: CashSource; onDone: () => void
 
   return (
     <chakra.form
-      noValidate
+      {...DIALOG_FORM}
       data-testid="refund-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <Dialog.Header>
+      <Dialog.Header {...DIALOG_HEADER}>
         <Dialog.Title>Refund {source.number}</Dialog.Title>
         <Dialog.Description>{formatUsd(source.unapplied)} is unapplied.</Dialog.Description>
       </Dialog.Header>

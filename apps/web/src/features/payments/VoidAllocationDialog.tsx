@@ -6,7 +6,7 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useCashRefresh } from './cash';
-import { FormDialog } from './FormDialog';
+import { DIALOG_FORM, DIALOG_HEADER, FormDialog } from './FormDialog';
 
 export interface VoidTarget {
   id: number;
@@ -40,14 +40,14 @@ function VoidForm({ allocation, onDone }: { allocation: VoidTarget; onDone: () =
 
   return (
     <chakra.form
-      noValidate
+      {...DIALOG_FORM}
       data-testid="void-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <Dialog.Header>
+      <Dialog.Header {...DIALOG_HEADER}>
         <Dialog.Title>Void allocation</Dialog.Title>
         <Dialog.Description>
           {formatUsd(allocation.amount)} from {allocation.sourceNumber} goes back to it as

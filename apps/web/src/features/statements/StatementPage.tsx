@@ -108,7 +108,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
           />
           <StatCard
             testId="statement-paid"
-            label="Paid"
+            label="Paid and credited"
             value={
               data
                 ? formatUsd(totalOf(data.lines, 'payment') + totalOf(data.lines, 'credit_note'))
