@@ -182,6 +182,50 @@ describe('cash application', () => {
     await screenshot(page, 'cash-credit-note-page');
   });
 
+  it('shows a sales user the money but none of its actions', async () => {
+    const invited = await api('POST', '/api/invitations', {
+      email: `sales-${Date.now()}@lakeside.example`,
+      role: 'sales',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const context = await browser.createBrowserContext();
+    try {
+      const seller = await context.newPage();
+      await seller.goto(new URL('/login', page.url()).toString(), { waitUntil: 'networkidle0' });
+      const accepted = await callApi(seller, 'POST', '/api/invitations/accept', {
+        token: new URL(invited.body.url).hash.replace('#token=', ''),
+        password: 'sales-secret-42',
+        firstName: 'Sam',
+        lastName: 'Seller',
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
+      const labels = () =>
+        seller.$$eval('button, a', (els) =>
+          els.map((el) => (el as HTMLElement).innerText.trim()).filter(Boolean),
+        );
+      const visit = async (route: string, testId: string) => {
+        await seller.goto(new URL(route, page.url()).toString(), { waitUntil: 'networkidle0' });
+        await seller.waitForSelector(`[data-testid="${testId}"]`);
+      };
+
+      await visit(`/payments/${paymentId}`, 'payment-allocations');
+      expect(await labels()).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(Refund|Apply to invoices|Void)$/)]),
+      );
+      await visit(`/pharmacies/${pharmacyId}`, 'pharmacy-unapplied');
+      const onPharmacy = await labels();
+      for (const hidden of ['Apply', 'Refund', 'Record payment', 'Credit note']) {
+        expect(onPharmacy).not.toContain(hidden);
+      }
+      await visit(`/credit-notes/${creditNoteId}`, 'credit-note-allocations');
+      expect(await labels()).not.toContain('Void');
+      await visit('/credit-notes', 'credit-notes-table');
+      expect(await labels()).not.toContain('New Credit Note');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("refunds the payment's unapplied rest from the pharmacy page", async () => {
     await goto(`/pharmacies/${pharmacyId}`);
     await page.waitForSelector('[data-testid="pharmacy-sources"]');
@@ -232,11 +276,13 @@ describe('cash application', () => {
     // The page's width, and what reaches past the screen's edge when it is too wide.
     const width = () =>
       page.evaluate(() => {
+        const scroll = document.documentElement.scrollWidth;
+        if (scroll <= 390) return 'fits';
         const wide = [...document.querySelectorAll('body *')]
           .filter((el) => el.getBoundingClientRect().right > 391)
           .slice(-3)
           .map((el) => `${el.tagName}.${el.className}`.slice(0, 120));
-        return `${document.documentElement.scrollWidth} ${wide.join(' | ')}`.trim();
+        return `${scroll}: ${wide.join(' | ')}`;
       });
     for (const [route, testId, name] of [
       [`/pharmacies/${pharmacyId}`, 'pharmacy-page', 'pharmacy'],
@@ -251,7 +297,7 @@ describe('cash application', () => {
     ] as const) {
       await goto(route);
       await page.waitForSelector(`[data-testid="${testId}"]`);
-      expect(await width(), route).toBe('390');
+      expect(await width(), route).toBe('fits');
       await screenshot(page, `cash-phone-${name}`);
     }
     await goto(`/pharmacies/${pharmacyId}`);
