@@ -102,7 +102,7 @@ export function CreditNotesPage() {
                           {note.number}
                         </RecordLink>
                       </Table.Cell>
-                      <Table.Cell>{note.pharmacy.name}</Table.Cell>
+                      <Table.Cell minW="32">{note.pharmacy.name}</Table.Cell>
                       <Table.Cell hideBelow="md" whiteSpace="nowrap">
                         {note.invoice && note.invoiceId ? (
                           <RecordLink kind="invoice" id={note.invoiceId} fontWeight="normal">
