@@ -289,6 +289,60 @@ describe('every operation of the document, as a user would call it', () => {
     await call('payments.get', 200, { path: { id: ids.payment } });
   });
 
+  it('cash application: a payment to the account, allocations, a credit note, a refund', async () => {
+    const open = await call('invoices.create', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        invoiceDate: '2026-03-06',
+        dueDate: '2026-04-05',
+        amount: '100.00',
+        status: 'Unpaid',
+      },
+    });
+    ids.openInvoice = open.body.id;
+    const account = await call('payments.create', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        date: '2026-03-21',
+        amount: '15.00',
+        method: 'Check',
+        allocations: [{ invoiceId: ids.openInvoice, amount: '2.00' }],
+      },
+    });
+    const allocation = await call('payments.allocate', 201, {
+      path: { id: account.body.id },
+      body: { invoiceId: ids.openInvoice, amount: '1.00' },
+    });
+    await call('allocations.get', 200, { path: { id: allocation.body.id } });
+    await call('allocations.void', 200, {
+      path: { id: allocation.body.id },
+      body: { reason: 'Applied twice' },
+    });
+    await call('allocations.propose', 200, { path: { id: ids.pharmacy } });
+    await call('allocations.confirm', 201, {
+      body: {
+        pharmacyId: ids.pharmacy,
+        allocations: [{ paymentId: account.body.id, invoiceId: ids.openInvoice, amount: '1.00' }],
+      },
+    });
+    await call('creditNotes.creditableLines', 200, { path: { id: ids.invoice } });
+    const note = await call('creditNotes.create', 201, {
+      body: { pharmacyId: ids.pharmacy, date: '2026-03-22', reason: 'Goodwill', amount: '5.00' },
+    });
+    ids.creditNote = note.body.id;
+    await call('creditNotes.allocate', 201, {
+      path: { id: ids.creditNote },
+      body: { invoiceId: ids.openInvoice, amount: '1.00' },
+    });
+    await call('creditNotes.list', 200, { query: { pharmacyId: ids.pharmacy } });
+    await call('creditNotes.get', 200, { path: { id: ids.creditNote } });
+    const refund = await call('refunds.create', 201, {
+      body: { paymentId: account.body.id, amount: '1.00', date: '2026-03-23', method: 'ACH' },
+    });
+    await call('refunds.get', 200, { path: { id: refund.body.id } });
+    await call('refunds.list', 200, { query: { pharmacyId: ids.pharmacy } });
+  });
+
   it('statement, dashboard, reports, settings, search, activity and recall', async () => {
     await call('statements.get', 200, { path: { id: ids.pharmacy }, query: month });
     await call('dashboard.summary', 200);
@@ -330,6 +384,8 @@ describe('every operation of the document, as a user would call it', () => {
     await call('downloadInvoicesCsv', 200);
     await call('downloadInvoicesIdDownload', 200, { path: { id: ids.invoice } });
     await call('downloadPaymentsCsv', 200);
+    await call('downloadCredit-notesCsv', 200);
+    await call('downloadCredit-notesIdDownload', 200, { path: { id: ids.creditNote } });
     await call('downloadPharmaciesIdStatementPdf', 200, {
       path: { id: ids.pharmacy },
       query: month,

@@ -559,6 +559,7 @@ describe('the gate', () => {
       holdDaysPastDue: 60,
       requireLicences: true,
       licenceWarningDays: 30,
+      autoApplyOnIssue: false,
     });
   });
 

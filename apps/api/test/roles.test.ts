@@ -27,6 +27,7 @@ const base = {
   payment: 0,
   product: 0,
   licence: 0,
+  creditNote: 0,
   target: '',
 };
 const PHARMACY = { name: 'Riverside Pharmacy', email: 'orders@riverside.example' };
@@ -98,6 +99,42 @@ const paymentOf = (invoiceId: number) => ({
   method: 'ACH',
 });
 const newPayment = async () => created(await admin.post('/api/payments', paymentOf(base.invoice)));
+/** A payment to the account, all of it unapplied (issue 27). */
+const newAccountPayment = async () =>
+  created(
+    await admin.post('/api/payments', {
+      pharmacyId: base.pharmacy,
+      date: '2026-03-12',
+      amount: '5.00',
+      method: 'Check',
+      allocations: [],
+    }),
+  );
+const newCreditNote = async () =>
+  created(
+    await admin.post('/api/credit-notes', {
+      pharmacyId: base.pharmacy,
+      date: '2026-03-12',
+      reason: 'Roles',
+      amount: '5.00',
+    }),
+  );
+const newAllocation = async () =>
+  created(
+    await admin.post(`/api/payments/${await newAccountPayment()}/allocations`, {
+      invoiceId: base.invoice,
+      amount: '1.00',
+    }),
+  );
+const newRefund = async () =>
+  created(
+    await admin.post('/api/refunds', {
+      paymentId: await newAccountPayment(),
+      amount: '1.00',
+      date: '2026-03-13',
+      method: 'ACH',
+    }),
+  );
 const licenceOf = () => ({ kind: 'state_pharmacy', number: unique('ST'), state: 'IL' });
 const newLicence = async () =>
   created(await admin.post(`/api/pharmacies/${base.pharmacy}/licences`, licenceOf()));
@@ -187,6 +224,40 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
     data: { ...paymentOf(base.invoice), reference: 'Corrected' },
   }),
   'payments.delete': async () => ({ id: await newPayment() }),
+  'payments.allocate': async () => ({
+    id: await newAccountPayment(),
+    data: { invoiceId: base.invoice, amount: '1.00' },
+  }),
+  'allocations.get': async () => ({ id: await newAllocation() }),
+  'allocations.void': async () => ({ id: await newAllocation(), data: { reason: 'Roles' } }),
+  'allocations.propose': () => ({ id: base.pharmacy }),
+  'allocations.confirm': async () => ({
+    pharmacyId: base.pharmacy,
+    allocations: [
+      { paymentId: await newAccountPayment(), invoiceId: base.invoice, amount: '1.00' },
+    ],
+  }),
+  'creditNotes.list': () => ({}),
+  'creditNotes.get': async () => ({ id: await newCreditNote() }),
+  'creditNotes.creditableLines': () => ({ id: base.invoice }),
+  'creditNotes.create': () => ({
+    pharmacyId: base.pharmacy,
+    date: '2026-03-12',
+    reason: 'Roles',
+    amount: '1.00',
+  }),
+  'creditNotes.allocate': async () => ({
+    id: await newCreditNote(),
+    data: { invoiceId: base.invoice, amount: '1.00' },
+  }),
+  'refunds.list': () => ({}),
+  'refunds.get': async () => ({ id: await newRefund() }),
+  'refunds.create': async () => ({
+    paymentId: await newAccountPayment(),
+    amount: '1.00',
+    date: '2026-03-13',
+    method: 'ACH',
+  }),
   'statements.get': () => ({ id: base.pharmacy, from: '2026-03-01', to: '2026-03-31' }),
   'reports.get': () => ({}),
   'reports.outstanding': () => ({}),
@@ -321,6 +392,7 @@ beforeAll(async () => {
   base.invoice = await newInvoice();
   base.payment = await newPayment();
   base.licence = await newLicence();
+  base.creditNote = await newCreditNote();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -386,6 +458,7 @@ describe.each(ROLES)('as %s', (role) => {
     const urls: Record<string, string> = {
       '/api/backups/:name': '/api/backups/pharmsupply-none.backup',
       '/api/invoices/:id/download': `/api/invoices/${base.invoice}/download`,
+      '/api/credit-notes/:id/download': `/api/credit-notes/${base.creditNote}/download`,
       '/api/orders/:id/download': `/api/orders/${base.order}/download`,
       '/api/pharmacies/:id/statement.pdf': `/api/pharmacies/${base.pharmacy}/statement.pdf?from=2026-03-01&to=2026-03-31`,
       '/api/recall.pdf': `/api/recall.pdf?lot=${LOT}`,

@@ -141,6 +141,8 @@ describe('GET /api/search', () => {
       products: [],
       lots: [],
       licences: [],
+      payments: [],
+      creditNotes: [],
     });
   });
 

@@ -135,6 +135,8 @@ describe('statement', () => {
       // (its payment is after the period), the old 80 is 89 days past due.
       aging: { current: '377.50', days31to60: '0.00', days61to90: '80.00', over90: '0.00' },
       unapplied: '0.00',
+      // The payments' allocations were made today, outside the period (issue 27).
+      allocations: [],
     });
   });
 
@@ -278,6 +280,7 @@ describe('credit hold', () => {
       holdDaysPastDue: 100,
       requireLicences: false,
       licenceWarningDays: 30,
+      autoApplyOnIssue: false,
     });
     expect((await c.get(`/api/pharmacies/${lateId}`)).body.creditHold).toBeNull();
     expect((await c.put('/api/settings', { holdDaysPastDue: 99 })).status).toBe(200);
@@ -346,6 +349,7 @@ describe('credit hold', () => {
       holdDaysPastDue: 60,
       requireLicences: false,
       licenceWarningDays: 30,
+      autoApplyOnIssue: false,
     });
     expect((await t.client().get('/api/settings')).status).toBe(401);
   });

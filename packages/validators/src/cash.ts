@@ -142,13 +142,11 @@ export const creditNoteLineOutput = z.object({
   lineTotal: moneyAmount,
 });
 
+/** Keys in the service's order (test/outputs.test.ts compares the bytes). */
 export const creditNoteOutput = z.object({
   id: recordId,
-  number: z.string(),
   pharmacyId: recordId,
-  pharmacy: z.object({ name: z.string() }),
   invoiceId: recordId.nullable(),
-  invoice: z.object({ invoiceNumber: z.string() }).nullable(),
   date: calendarDate,
   reason: z.string(),
   amount: moneyAmount,
@@ -158,6 +156,9 @@ export const creditNoteOutput = z.object({
   unapplied: moneyAmount,
   createdAt: timestamp,
   updatedAt: timestamp,
+  number: z.string(),
+  pharmacy: z.object({ name: z.string() }),
+  invoice: z.object({ invoiceNumber: z.string() }).nullable(),
   lines: z.array(creditNoteLineOutput),
   allocations: z.array(allocationOutput),
   refunds: z.array(refundOutput),

@@ -29,6 +29,7 @@ const pharmacy = {
   creditLimit: '5000.00',
   shippingState: 'IL',
   balance: '1250.40',
+  unapplied: '0.00',
   creditHold: { reason: '1 invoice more than 60 days past due' },
   createdAt,
   updatedAt,
@@ -161,6 +162,23 @@ const payment = {
     balance: '171.88',
   },
   pharmacy: { name: 'Harbor Compounding' },
+  unapplied: '0.00',
+  allocations: [
+    {
+      id: 9,
+      pharmacyId: 7,
+      paymentId: 2,
+      creditNoteId: null,
+      sourceNumber: 'PAY-2026-00002',
+      invoiceId: 4,
+      invoiceNumber: 'INV-2026-00004',
+      amount: '100.00',
+      createdAt,
+      voidedAt: null,
+      voidReason: null,
+    },
+  ],
+  refunds: [],
 };
 
 describe('output schemas', () => {

@@ -22,6 +22,16 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   }
 }
 
+/**
+ * Runs a read of several statements on one snapshot (REPEATABLE READ), so that a record and its
+ * parts read one after another agree even while another transaction changes them; inside a
+ * transaction already, on that one.
+ */
+export function inSnapshot<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return read(db);
+  return db.transaction().setIsolationLevel('repeatable read').execute(read);
+}
+
 /** How a row is locked: FOR UPDATE to change or delete it, FOR SHARE to keep it as it is. */
 export type LockStrength = 'update' | 'share';
 

@@ -19,7 +19,7 @@ import { logCreate, logUpdate, type Snapshot } from '../activity/record.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
-import { inTransaction } from '../../lib/db/transaction.js';
+import { inSnapshot, inTransaction } from '../../lib/db/transaction.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { lockPharmacies } from '../invoices/balances.js';
 import {
@@ -87,7 +87,11 @@ export async function listCreditNotes(
   return { items: page.items.map(dress), nextCursor: page.nextCursor };
 }
 
-export async function getCreditNote(db: Db, id: number): Promise<CreditNoteOutput> {
+export function getCreditNote(db: Db, id: number): Promise<CreditNoteOutput> {
+  return inSnapshot(db, (db) => readCreditNote(db, id));
+}
+
+async function readCreditNote(db: Db, id: number): Promise<CreditNoteOutput> {
   const row = await creditNotesQuery(db).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Credit note');
   const lines = await db

@@ -22,7 +22,7 @@ import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
-import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
+import { inSnapshot, inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import {
   allocationsWhere,
   checkInvoiceRoom,
@@ -89,12 +89,22 @@ async function dress(db: Db, rows: PaymentRow[]): Promise<PaymentListItem[]> {
         .execute()
     : [];
   const invoiceById = new Map(invoices.map((i) => [i.id, i]));
-  return rows.map(({ pharmacyName, invoiceId: _recordedFor, ...payment }) => {
-    const invoiceId = sole.get(payment.id) ?? null;
+  return rows.map((row) => {
+    const invoiceId = sole.get(row.id) ?? null;
     const invoice = invoiceId === null ? undefined : invoiceById.get(invoiceId);
+    // Keys in the output schema's order (test/outputs.test.ts compares the bytes).
     return {
-      ...payment,
+      id: row.id,
+      paymentNumber: row.paymentNumber,
       invoiceId,
+      pharmacyId: row.pharmacyId,
+      date: row.date,
+      amount: row.amount,
+      method: row.method,
+      reference: row.reference,
+      notes: row.notes,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
       invoice: invoice
         ? {
             invoiceNumber: invoice.invoiceNumber,
@@ -103,9 +113,10 @@ async function dress(db: Db, rows: PaymentRow[]): Promise<PaymentListItem[]> {
             balance: invoice.balance,
           }
         : null,
-      pharmacy: { name: pharmacyName },
-      allocations: allocations.filter((a) => a.paymentId === payment.id),
-      refunds: refunds.filter((r) => r.paymentId === payment.id),
+      pharmacy: { name: row.pharmacyName },
+      unapplied: row.unapplied,
+      allocations: allocations.filter((a) => a.paymentId === row.id),
+      refunds: refunds.filter((r) => r.paymentId === row.id),
     };
   });
 }
@@ -115,7 +126,15 @@ async function dress(db: Db, rows: PaymentRow[]): Promise<PaymentListItem[]> {
  * number, the number of an invoice it is applied to or the pharmacy name; `invoiceId` keeps the
  * payments applied to one invoice, `pharmacyId` one pharmacy's, `from`..`to` bound the date.
  */
-export async function listPayments(
+export function listPayments(
+  db: Db,
+  query: PaymentListQuery,
+): Promise<Page<PaymentListItem, SortedListCursor>> {
+  // A payment and its allocations are read in separate statements: one snapshot keeps them agreeing.
+  return inSnapshot(db, (db) => listPaymentsIn(db, query));
+}
+
+async function listPaymentsIn(
   db: Db,
   query: PaymentListQuery,
 ): Promise<Page<PaymentListItem, SortedListCursor>> {
@@ -220,10 +239,12 @@ export function paymentSnapshot(
   };
 }
 
-export async function getPayment(db: Db, id: number): Promise<PaymentListItem> {
-  const row = await paymentsQuery(db).where('pm.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Payment');
-  return (await dress(db, [row]))[0]!;
+export function getPayment(db: Db, id: number): Promise<PaymentListItem> {
+  return inSnapshot(db, async (db) => {
+    const row = await paymentsQuery(db).where('pm.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Payment');
+    return (await dress(db, [row]))[0]!;
+  });
 }
 
 /** docs/rules.md §3: Σ payments never above the total; `available` is what may still be paid. */
