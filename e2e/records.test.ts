@@ -399,13 +399,11 @@ describe('the pages’ actions', () => {
     await page.waitForSelector('[data-testid="pharmacy-page"]');
     const [button] = await page.$$('xpath/.//button[normalize-space()="Record payment"]');
     await button!.click();
-    await page.waitForSelector('[data-testid="payment-form"] select[name="invoiceId"]');
-    const offered = await page.$$eval(
-      '[data-testid="payment-form"] select[name="invoiceId"] option',
-      (els) => els.map((el) => (el as HTMLOptionElement).value),
+    // A payment for the pharmacy (issue 27): a row for each of its open invoices.
+    await page.waitForSelector(
+      `[data-testid="pharmacy-payment-form"] [data-testid="pharmacy-payment-row-${ids.invoice}"]`,
     );
-    expect(offered).toContain(String(ids.invoice));
-    expect(offered).not.toContain(String(ids.otherInvoice));
+    expect(await page.$(`[data-testid="pharmacy-payment-row-${ids.otherInvoice}"]`)).toBeNull();
   });
 
   it('an invoice with a balance offers Record payment on itself', async () => {

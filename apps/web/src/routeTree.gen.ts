@@ -14,6 +14,8 @@ import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
+import { Route as AppCreditNotesIndexRouteImport } from './routes/_app/credit-notes/index'
+import { Route as AppCreditNotesNewRouteImport } from './routes/_app/credit-notes/new'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
@@ -28,6 +30,7 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsTokensRouteImport } from './routes/_app/settings/tokens'
 import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
+import { Route as AppCreditNotesIdIndexRouteImport } from './routes/_app/credit-notes/$id.index'
 import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
 import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
@@ -61,6 +64,16 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppActivityIndexRoute = AppActivityIndexRouteImport.update({
   id: '/activity/',
   path: '/activity/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCreditNotesIndexRoute = AppCreditNotesIndexRouteImport.update({
+  id: '/credit-notes/',
+  path: '/credit-notes/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCreditNotesNewRoute = AppCreditNotesNewRouteImport.update({
+  id: '/credit-notes/new',
+  path: '/credit-notes/new',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
@@ -133,6 +146,11 @@ const AppSettingsUsersRoute = AppSettingsUsersRouteImport.update({
   path: '/settings/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreditNotesIdIndexRoute = AppCreditNotesIdIndexRouteImport.update({
+  id: '/credit-notes/$id/',
+  path: '/credit-notes/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInvoicesIdIndexRoute = AppInvoicesIdIndexRouteImport.update({
   id: '/invoices/$id/',
   path: '/invoices/$id/',
@@ -189,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/credit-notes/new': typeof AppCreditNotesNewRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
@@ -196,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/settings/tokens': typeof AppSettingsTokensRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
+  '/credit-notes/': typeof AppCreditNotesIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
@@ -209,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/credit-notes/$id/': typeof AppCreditNotesIdIndexRoute
   '/invoices/$id/': typeof AppInvoicesIdIndexRoute
   '/orders/$id/': typeof AppOrdersIdIndexRoute
   '/payments/$id/': typeof AppPaymentsIdIndexRoute
@@ -219,6 +240,7 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
+  '/credit-notes/new': typeof AppCreditNotesNewRoute
   '/invoices/new': typeof AppInvoicesNewRoute
   '/orders/new': typeof AppOrdersNewRoute
   '/pharmacies/new': typeof AppPharmaciesNewRoute
@@ -226,6 +248,7 @@ export interface FileRoutesByTo {
   '/settings/tokens': typeof AppSettingsTokensRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
+  '/credit-notes': typeof AppCreditNotesIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
@@ -239,6 +262,7 @@ export interface FileRoutesByTo {
   '/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/credit-notes/$id': typeof AppCreditNotesIdIndexRoute
   '/invoices/$id': typeof AppInvoicesIdIndexRoute
   '/orders/$id': typeof AppOrdersIdIndexRoute
   '/payments/$id': typeof AppPaymentsIdIndexRoute
@@ -251,6 +275,7 @@ export interface FileRoutesById {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/credit-notes/new': typeof AppCreditNotesNewRoute
   '/_app/invoices/new': typeof AppInvoicesNewRoute
   '/_app/orders/new': typeof AppOrdersNewRoute
   '/_app/pharmacies/new': typeof AppPharmaciesNewRoute
@@ -258,6 +283,7 @@ export interface FileRoutesById {
   '/_app/settings/tokens': typeof AppSettingsTokensRoute
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
+  '/_app/credit-notes/': typeof AppCreditNotesIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
@@ -271,6 +297,7 @@ export interface FileRoutesById {
   '/_app/pharmacies/$id/edit': typeof AppPharmaciesIdEditRoute
   '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
+  '/_app/credit-notes/$id/': typeof AppCreditNotesIdIndexRoute
   '/_app/invoices/$id/': typeof AppInvoicesIdIndexRoute
   '/_app/orders/$id/': typeof AppOrdersIdIndexRoute
   '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
@@ -283,6 +310,7 @@ export interface FileRouteTypes {
     | '/'
     | '/invitation'
     | '/login'
+    | '/credit-notes/new'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
@@ -290,6 +318,7 @@ export interface FileRouteTypes {
     | '/settings/tokens'
     | '/settings/users'
     | '/activity/'
+    | '/credit-notes/'
     | '/invoices/'
     | '/orders/'
     | '/payments/'
@@ -303,6 +332,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/edit'
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
+    | '/credit-notes/$id/'
     | '/invoices/$id/'
     | '/orders/$id/'
     | '/payments/$id/'
@@ -313,6 +343,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/'
+    | '/credit-notes/new'
     | '/invoices/new'
     | '/orders/new'
     | '/pharmacies/new'
@@ -320,6 +351,7 @@ export interface FileRouteTypes {
     | '/settings/tokens'
     | '/settings/users'
     | '/activity'
+    | '/credit-notes'
     | '/invoices'
     | '/orders'
     | '/payments'
@@ -333,6 +365,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/edit'
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
+    | '/credit-notes/$id'
     | '/invoices/$id'
     | '/orders/$id'
     | '/payments/$id'
@@ -344,6 +377,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/_app/'
+    | '/_app/credit-notes/new'
     | '/_app/invoices/new'
     | '/_app/orders/new'
     | '/_app/pharmacies/new'
@@ -351,6 +385,7 @@ export interface FileRouteTypes {
     | '/_app/settings/tokens'
     | '/_app/settings/users'
     | '/_app/activity/'
+    | '/_app/credit-notes/'
     | '/_app/invoices/'
     | '/_app/orders/'
     | '/_app/payments/'
@@ -364,6 +399,7 @@ export interface FileRouteTypes {
     | '/_app/pharmacies/$id/edit'
     | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
+    | '/_app/credit-notes/$id/'
     | '/_app/invoices/$id/'
     | '/_app/orders/$id/'
     | '/_app/payments/$id/'
@@ -412,6 +448,20 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/activity/'
       preLoaderRoute: typeof AppActivityIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/credit-notes/': {
+      id: '/_app/credit-notes/'
+      path: '/credit-notes'
+      fullPath: '/credit-notes/'
+      preLoaderRoute: typeof AppCreditNotesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/credit-notes/new': {
+      id: '/_app/credit-notes/new'
+      path: '/credit-notes/new'
+      fullPath: '/credit-notes/new'
+      preLoaderRoute: typeof AppCreditNotesNewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invoices/': {
@@ -512,6 +562,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/credit-notes/$id/': {
+      id: '/_app/credit-notes/$id/'
+      path: '/credit-notes/$id'
+      fullPath: '/credit-notes/$id/'
+      preLoaderRoute: typeof AppCreditNotesIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices/$id/': {
       id: '/_app/invoices/$id/'
       path: '/invoices/$id'
@@ -587,6 +644,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppCreditNotesNewRoute: typeof AppCreditNotesNewRoute
   AppInvoicesNewRoute: typeof AppInvoicesNewRoute
   AppOrdersNewRoute: typeof AppOrdersNewRoute
   AppPharmaciesNewRoute: typeof AppPharmaciesNewRoute
@@ -594,6 +652,7 @@ interface AppRouteChildren {
   AppSettingsTokensRoute: typeof AppSettingsTokensRoute
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
+  AppCreditNotesIndexRoute: typeof AppCreditNotesIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
@@ -607,6 +666,7 @@ interface AppRouteChildren {
   AppPharmaciesIdEditRoute: typeof AppPharmaciesIdEditRoute
   AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
+  AppCreditNotesIdIndexRoute: typeof AppCreditNotesIdIndexRoute
   AppInvoicesIdIndexRoute: typeof AppInvoicesIdIndexRoute
   AppOrdersIdIndexRoute: typeof AppOrdersIdIndexRoute
   AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
@@ -616,6 +676,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppCreditNotesNewRoute: AppCreditNotesNewRoute,
   AppInvoicesNewRoute: AppInvoicesNewRoute,
   AppOrdersNewRoute: AppOrdersNewRoute,
   AppPharmaciesNewRoute: AppPharmaciesNewRoute,
@@ -623,6 +684,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsTokensRoute: AppSettingsTokensRoute,
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
+  AppCreditNotesIndexRoute: AppCreditNotesIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
@@ -636,6 +698,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaciesIdEditRoute: AppPharmaciesIdEditRoute,
   AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
+  AppCreditNotesIdIndexRoute: AppCreditNotesIdIndexRoute,
   AppInvoicesIdIndexRoute: AppInvoicesIdIndexRoute,
   AppOrdersIdIndexRoute: AppOrdersIdIndexRoute,
   AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,

@@ -24,6 +24,12 @@ describe('history values', () => {
     expect(formatValue('variants', [])).toBe('None');
   });
 
+  it('words an allocation, which as JSON would not wrap on a phone', () => {
+    expect(formatValue('applied', { invoice: 'INV-2026-00001', amount: '100.00' })).toBe(
+      '$100.00 to INV-2026-00001',
+    );
+  });
+
   it('labels fields in words', () => {
     expect(fieldLabel('defaultPrice')).toBe('Default Price');
     expect(fieldLabel('orderNumber')).toBe('Order Number');

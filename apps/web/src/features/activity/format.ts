@@ -63,6 +63,10 @@ function part(value: Record<string, unknown>): string {
     const size = value.size ? ` (${String(value.size)})` : '';
     return `${String(value.variantSku)}${size} ${money(value.defaultPrice)}`;
   }
+  // An allocation of a payment or credit note (issue 27): JSON would not wrap on a phone.
+  if ('invoice' in value && 'amount' in value) {
+    return `${money(value.amount)} to ${String(value.invoice)}`;
+  }
   return JSON.stringify(value);
 }
 
@@ -82,7 +86,7 @@ export function formatValue(field: string, value: unknown): string {
   if (MONEY_FIELDS.has(field)) return money(value);
   if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
   if (field === 'taxRate') return formatPercent(String(value));
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return part(value as Record<string, unknown>);
   return String(value);
 }
 

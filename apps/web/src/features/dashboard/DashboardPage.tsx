@@ -88,7 +88,7 @@ export function DashboardPage() {
             value={
               summary.data?.totalOutstanding ? formatUsd(summary.data.totalOutstanding) : EMPTY
             }
-            hint="Owed on unpaid invoices"
+            hint={summary.data?.totalOutstandingNote ?? 'Owed on unpaid invoices'}
             icon={<LuDollarSign />}
             loading={summary.isPending}
           />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuCircleCheck, LuCreditCard, LuDownload, LuPencil } from 'react-icons/lu';
+import { LuCircleCheck, LuCreditCard, LuDownload, LuPencil, LuReceiptText } from 'react-icons/lu';
 import { formatDate, formatPercent, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -77,6 +77,15 @@ export function InvoicePage({ id }: { id: number }) {
                     </Link>
                   </Button>
                 </Can>
+                {current.status !== 'Draft' ? (
+                  <Can permission="creditNotes.write">
+                    <Button asChild variant="outline" colorPalette="gray">
+                      <Link to="/credit-notes/new" search={{ invoiceId: current.id }}>
+                        <LuReceiptText /> Credit note
+                      </Link>
+                    </Button>
+                  </Can>
+                ) : null}
                 {payable ? (
                   <Can permission="payments.write">
                     <Button onClick={() => setPaying({ mode: 'record', invoiceId: current.id })}>

@@ -54,9 +54,17 @@ export function PaymentDetailsDialog({
         >
           <DetailsList>
             <DetailsItem label="Invoice">
-              <RecordLink kind="invoice" id={shown.invoiceId ?? 0}>
-                {shown.invoice?.invoiceNumber}
-              </RecordLink>
+              {shown.invoiceId && shown.invoice ? (
+                <RecordLink kind="invoice" id={shown.invoiceId}>
+                  {shown.invoice.invoiceNumber}
+                </RecordLink>
+              ) : (
+                // Split over several invoices or not applied: its page lists its allocations.
+                `${shown.allocations.filter((a) => !a.voidedAt).length} invoices`
+              )}
+            </DetailsItem>
+            <DetailsItem label="Unapplied">
+              <MoneyText value={shown.unapplied} />
             </DetailsItem>
             <DetailsItem label="Pharmacy">
               <RecordLink kind="pharmacy" id={shown.pharmacyId}>

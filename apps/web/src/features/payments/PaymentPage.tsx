@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Grid, Text } from '@chakra-ui/react';
-import { LuPencil } from 'react-icons/lu';
-import { formatDate, INVOICE_STATUS_PALETTE } from '@pharm/validators';
+import { LuBanknote, LuListChecks, LuPencil } from 'react-icons/lu';
+import { formatDate, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { Multiline } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -14,6 +14,10 @@ import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
 import type { PaymentDialogTarget } from './PaymentDialog';
 import { Can } from '../auth/can';
+import type { CashSource } from './cash';
+import { LazyApplyDialog, LazyRefundDialog } from './cashDialogs';
+import { AllocationsTable, RefundsTable } from './CashRecords';
+import type { ApplyTarget } from './ApplyDialog';
 
 /**
  * A payment's page (`/payments/$id`): amount, date, method and reference, the invoice it went to
@@ -23,6 +27,14 @@ import { Can } from '../auth/can';
 export function PaymentPage({ id }: { id: number }) {
   const payment = trpc.payments.get.useQuery({ id });
   const [editing, setEditing] = useState<PaymentDialogTarget | null>(null);
+  const [applying, setApplying] = useState<ApplyTarget | null>(null);
+  const [refunding, setRefunding] = useState<CashSource | null>(null);
+  const sourceOf = (current: NonNullable<typeof payment.data>): CashSource => ({
+    pharmacyId: current.pharmacyId,
+    paymentId: current.id,
+    number: current.paymentNumber,
+    unapplied: current.unapplied,
+  });
 
   return (
     <>
@@ -39,11 +51,36 @@ export function PaymentPage({ id }: { id: number }) {
             </>
           ),
           actions: (
-            <Can permission="payments.write">
-              <Button onClick={() => setEditing({ mode: 'edit', payment: current })}>
-                <LuPencil /> Edit Payment
-              </Button>
-            </Can>
+            <>
+              {toCents(current.unapplied) > 0 ? (
+                <>
+                  <Can permission="refunds.write">
+                    <Button
+                      variant="outline"
+                      colorPalette="gray"
+                      onClick={() => setRefunding(sourceOf(current))}
+                    >
+                      <LuBanknote /> Refund
+                    </Button>
+                  </Can>
+                  <Can permission="allocations.write">
+                    <Button
+                      variant="outline"
+                      onClick={() =>
+                        setApplying({ pharmacyId: current.pharmacyId, source: sourceOf(current) })
+                      }
+                    >
+                      <LuListChecks /> Apply to invoices
+                    </Button>
+                  </Can>
+                </>
+              ) : null}
+              <Can permission="payments.write">
+                <Button onClick={() => setEditing({ mode: 'edit', payment: current })}>
+                  <LuPencil /> Edit Payment
+                </Button>
+              </Can>
+            </>
           ),
         })}
       >
@@ -57,8 +94,23 @@ export function PaymentPage({ id }: { id: number }) {
                 <Fact label="Date">{formatDate(current.date)}</Fact>
                 <Fact label="Method">{current.method}</Fact>
                 <Fact label="Reference">{current.reference || EMPTY}</Fact>
+                <Fact label="Unapplied">
+                  <MoneyText
+                    value={current.unapplied}
+                    fontWeight="semibold"
+                    data-testid="payment-unapplied"
+                  />
+                </Fact>
               </FactsGrid>
             </RecordSection>
+            <RecordSection title="Allocations" padded={false}>
+              <AllocationsTable allocations={current.allocations} testId="payment-allocations" />
+            </RecordSection>
+            {current.refunds.length ? (
+              <RecordSection title="Refunds" padded={false}>
+                <RefundsTable refunds={current.refunds} testId="payment-refunds" />
+              </RecordSection>
+            ) : null}
             <Grid
               templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }}
               gap="6"
@@ -66,13 +118,17 @@ export function PaymentPage({ id }: { id: number }) {
               <RecordSection title="Applied To">
                 <FactsGrid columns={2}>
                   <Fact label="Invoice">
-                    <RecordLink
-                      kind="invoice"
-                      id={current.invoiceId ?? 0}
-                      data-testid="payment-invoice-link"
-                    >
-                      {current.invoice?.invoiceNumber}
-                    </RecordLink>
+                    {current.invoiceId && current.invoice ? (
+                      <RecordLink
+                        kind="invoice"
+                        id={current.invoiceId}
+                        data-testid="payment-invoice-link"
+                      >
+                        {current.invoice.invoiceNumber}
+                      </RecordLink>
+                    ) : (
+                      'See its allocations'
+                    )}
                   </Fact>
                   <Fact label="Pharmacy">
                     <RecordLink
@@ -109,6 +165,8 @@ export function PaymentPage({ id }: { id: number }) {
         )}
       </RecordPage>
       <LazyPaymentDialog target={editing} onClose={() => setEditing(null)} />
+      <LazyApplyDialog target={applying} onClose={() => setApplying(null)} />
+      <LazyRefundDialog target={refunding} onClose={() => setRefunding(null)} />
     </>
   );
 }

@@ -1,7 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Grid, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Grid, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuCreditCard, LuFilePlus, LuPencil, LuScrollText, LuShoppingCart } from 'react-icons/lu';
+import {
+  LuBanknote,
+  LuCreditCard,
+  LuFilePlus,
+  LuListChecks,
+  LuPencil,
+  LuReceiptText,
+  LuScrollText,
+  LuShoppingCart,
+} from 'react-icons/lu';
 import {
   formatDate,
   INVOICE_STATUS_PALETTE,
@@ -17,8 +26,14 @@ import { trpc, type Pharmacy } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { shownStatus } from '../invoices/status';
-import type { PaymentDialogTarget } from '../payments/PaymentDialog';
-import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
+import type { ApplyTarget } from '../payments/ApplyDialog';
+import type { CashSource } from '../payments/cash';
+import {
+  LazyApplyDialog,
+  LazyPharmacyPaymentDialog,
+  LazyRefundDialog,
+} from '../payments/cashDialogs';
+import type { PharmacyPaymentTarget } from '../payments/PharmacyPaymentDialog';
 import { RecordLink } from '../records/RecordLink';
 import {
   FactsGrid,
@@ -30,7 +45,7 @@ import {
 import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
-import { Can } from '../auth/can';
+import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
 
 /** Credit limit − balance, never below zero; null without a limit. */
@@ -209,11 +224,15 @@ function Payments({ pharmacy }: { pharmacy: Pharmacy }) {
         {
           label: 'Invoice',
           wide: true,
-          cell: (payment) => (
-            <RecordLink kind="invoice" id={payment.invoiceId ?? 0} fontWeight="normal">
-              {payment.invoice?.invoiceNumber}
-            </RecordLink>
-          ),
+          cell: (payment) =>
+            payment.invoiceId && payment.invoice ? (
+              <RecordLink kind="invoice" id={payment.invoiceId} fontWeight="normal">
+                {payment.invoice.invoiceNumber}
+              </RecordLink>
+            ) : (
+              // Split over several invoices, or not (yet) applied: its page lists where it went.
+              `${payment.allocations.filter((a) => !a.voidedAt).length} invoices`
+            ),
         },
         { label: 'Method', wide: true, cell: (payment) => payment.method },
         {
@@ -223,6 +242,106 @@ function Payments({ pharmacy }: { pharmacy: Pharmacy }) {
         },
       ]}
     />
+  );
+}
+
+/**
+ * Its unapplied cash and open credits: each payment or credit note with a rest, Refund on each,
+ * and Apply, which proposes amounts oldest first for the user to confirm.
+ */
+function Unapplied({ pharmacy }: { pharmacy: Pharmacy }) {
+  const can = useCan();
+  const mayApply = can('allocations.write');
+  // The sources come with the proposal, which only a role that may apply can ask for.
+  const proposal = trpc.allocations.propose.useQuery(
+    { id: pharmacy.id },
+    { enabled: mayApply && toCents(pharmacy.unapplied) > 0 },
+  );
+  const [applying, setApplying] = useState<ApplyTarget | null>(null);
+  const [refunding, setRefunding] = useState<CashSource | null>(null);
+  if (toCents(pharmacy.unapplied) <= 0) return null;
+  const sources = proposal.data?.sources;
+  return (
+    <RecordSection title="Unapplied cash and credits" padded={false}>
+      <Box px="5" pt="4" pb="3">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Text textStyle="sm">
+            <MoneyText
+              value={pharmacy.unapplied}
+              fontWeight="semibold"
+              textStyle="lg"
+              data-testid="pharmacy-unapplied"
+            />{' '}
+            on the account, not yet applied to an invoice.
+          </Text>
+          <Can permission="allocations.write">
+            <Button size="sm" onClick={() => setApplying({ pharmacyId: pharmacy.id })}>
+              <LuListChecks /> Apply
+            </Button>
+          </Can>
+        </Flex>
+      </Box>
+      {mayApply ? (
+        <RelatedTable
+          label="Unapplied cash and credits"
+          rows={sources?.map((source) => ({
+            ...source,
+            id: source.paymentId ?? -(source.creditNoteId ?? 0),
+          }))}
+          error={proposal.error}
+          empty="Nothing unapplied."
+          testId="pharmacy-sources"
+          columns={[
+            {
+              label: 'From',
+              cell: (source) =>
+                source.paymentId ? (
+                  <RecordLink kind="payment" id={source.paymentId}>
+                    {source.number}
+                  </RecordLink>
+                ) : (
+                  <RecordLink kind="creditNote" id={source.creditNoteId ?? 0}>
+                    {source.number}
+                  </RecordLink>
+                ),
+            },
+            { label: 'Date', wide: true, cell: (source) => formatDate(source.date) },
+            {
+              label: 'Unapplied',
+              end: true,
+              cell: (source) => <MoneyText value={source.unapplied} fontWeight="medium" />,
+            },
+            {
+              label: 'Actions',
+              end: true,
+              cell: (source) => (
+                <Can permission="refunds.write">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="gray"
+                    aria-label={`Refund ${source.number}`}
+                    onClick={() =>
+                      setRefunding({
+                        pharmacyId: pharmacy.id,
+                        ...(source.paymentId ? { paymentId: source.paymentId } : {}),
+                        ...(source.creditNoteId ? { creditNoteId: source.creditNoteId } : {}),
+                        number: source.number,
+                        unapplied: source.unapplied,
+                      })
+                    }
+                  >
+                    <LuBanknote /> Refund
+                  </Button>
+                </Can>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      <LazyApplyDialog target={applying} onClose={() => setApplying(null)} />
+      <LazyRefundDialog target={refunding} onClose={() => setRefunding(null)} />
+    </RecordSection>
   );
 }
 
@@ -288,7 +407,7 @@ function Activity({ pharmacy }: { pharmacy: Pharmacy }) {
  */
 export function PharmacyPage({ id }: { id: number }) {
   const pharmacy = trpc.pharmacies.get.useQuery({ id });
-  const [paying, setPaying] = useState<PaymentDialogTarget | null>(null);
+  const [paying, setPaying] = useState<PharmacyPaymentTarget | null>(null);
 
   return (
     <>
@@ -319,9 +438,16 @@ export function PharmacyPage({ id }: { id: number }) {
                 <Button
                   variant="outline"
                   colorPalette="gray"
-                  onClick={() => setPaying({ mode: 'record', pharmacyId: current.id })}
+                  onClick={() => setPaying({ pharmacyId: current.id, pharmacyName: current.name })}
                 >
                   <LuCreditCard /> Record payment
+                </Button>
+              </Can>
+              <Can permission="creditNotes.write">
+                <Button asChild variant="outline" colorPalette="gray">
+                  <Link to="/credit-notes/new" search={{ pharmacyId: current.id }}>
+                    <LuReceiptText /> Credit note
+                  </Link>
                 </Button>
               </Can>
               <Can permission="invoices.write">
@@ -390,6 +516,8 @@ export function PharmacyPage({ id }: { id: number }) {
                 </FactsGrid>
               </RecordSection>
 
+              <Unapplied pharmacy={current} />
+
               <Aging id={current.id} />
 
               <LicencesSection pharmacyId={current.id} />
@@ -424,7 +552,7 @@ export function PharmacyPage({ id }: { id: number }) {
           );
         }}
       </RecordPage>
-      <LazyPaymentDialog target={paying} onClose={() => setPaying(null)} />
+      <LazyPharmacyPaymentDialog target={paying} onClose={() => setPaying(null)} />
     </>
   );
 }

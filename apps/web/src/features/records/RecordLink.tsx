@@ -8,6 +8,7 @@ export const RECORD_ROUTES = {
   order: '/orders/$id',
   invoice: '/invoices/$id',
   payment: '/payments/$id',
+  creditNote: '/credit-notes/$id',
   pharmacy: '/pharmacies/$id',
   product: '/products/$id',
 } as const;

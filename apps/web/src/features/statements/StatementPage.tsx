@@ -24,6 +24,15 @@ import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { AGING } from './aging';
 import type { StatementSearch } from './route';
 
+/** What each line type is called; invoices and refunds are charges, the others credits. */
+const LINE_LABELS: Record<string, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  refund: 'Refund',
+};
+const isCharge = (type: string) => type === 'invoice' || type === 'refund';
+
 const totalOf = (lines: readonly { type: string; amount: string }[], type: string) =>
   sumCents(lines.filter((line) => line.type === type).map((line) => toCents(line.amount)));
 
@@ -59,7 +68,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             <CreditHoldBadge hold={pharmacy.data?.creditHold} ms="3" verticalAlign="middle" />
           </>
         }
-        description={`${formatDate(period.from)} to ${formatDate(period.to)}: every invoice and payment, with the running balance.`}
+        description={`${formatDate(period.from)} to ${formatDate(period.to)}: every invoice, payment, credit note and refund, with the running balance.`}
         actions={
           <Button onClick={openPdf} loading={opening} disabled={!data}>
             <LuDownload /> Download PDF
@@ -99,9 +108,13 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
           />
           <StatCard
             testId="statement-paid"
-            label="Paid"
-            value={data ? formatUsd(totalOf(data.lines, 'payment')) : ''}
-            hint="Payments dated in the period"
+            label="Paid and credited"
+            value={
+              data
+                ? formatUsd(totalOf(data.lines, 'payment') + totalOf(data.lines, 'credit_note'))
+                : ''
+            }
+            hint="Payments and credit notes dated in the period"
             icon={<LuCreditCard />}
             loading={statement.isPending}
           />
@@ -123,7 +136,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
                 <Table.ColumnHeader>Type</Table.ColumnHeader>
                 <Table.ColumnHeader>Reference</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Charges</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Payments</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Credits</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -145,13 +158,13 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
                       data-testid={`statement-line-${line.number}`}
                     >
                       <Table.Cell whiteSpace="nowrap">{formatDate(line.date)}</Table.Cell>
-                      <Table.Cell>{line.type === 'invoice' ? 'Invoice' : 'Payment'}</Table.Cell>
+                      <Table.Cell>{LINE_LABELS[line.type] ?? line.type}</Table.Cell>
                       <Table.Cell fontFamily="mono">{line.number}</Table.Cell>
                       <Table.Cell textAlign="end">
-                        {line.type === 'invoice' ? <MoneyText value={line.amount} /> : null}
+                        {isCharge(line.type) ? <MoneyText value={line.amount} /> : null}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        {line.type === 'payment' ? <MoneyText value={line.amount} /> : null}
+                        {isCharge(line.type) ? null : <MoneyText value={line.amount} />}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
                         <MoneyText value={line.balance} />
@@ -161,7 +174,7 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
                   {data.lines.length === 0 ? (
                     <Table.Row>
                       <Table.Cell colSpan={6} color="fg.muted" textAlign="center" py="6">
-                        No invoices or payments in this period.
+                        No invoices, payments, credit notes or refunds in this period.
                       </Table.Cell>
                     </Table.Row>
                   ) : null}
@@ -186,6 +199,49 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
           </Table.Root>
         </TableCard>
 
+        {data && data.allocations.length ? (
+          <TableCard>
+            <Table.ScrollArea>
+              <Table.Root size="sm" aria-label="Allocations" data-testid="statement-allocations">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Date</Table.ColumnHeader>
+                    <Table.ColumnHeader>Applied from</Table.ColumnHeader>
+                    <Table.ColumnHeader>To invoice</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.allocations.map((allocation) => (
+                    <Table.Row
+                      key={allocation.id}
+                      data-testid={`statement-allocation-${allocation.sourceNumber}-${allocation.invoiceNumber}`}
+                      color={allocation.voided ? 'fg.muted' : undefined}
+                    >
+                      <Table.Cell whiteSpace="nowrap">{formatDate(allocation.date)}</Table.Cell>
+                      <Table.Cell fontFamily="mono">{allocation.sourceNumber}</Table.Cell>
+                      <Table.Cell fontFamily="mono">
+                        {allocation.invoiceNumber}
+                        {allocation.voided ? ' (voided)' : ''}
+                      </Table.Cell>
+                      <Table.Cell
+                        textAlign="end"
+                        textDecoration={allocation.voided ? 'line-through' : undefined}
+                      >
+                        <MoneyText value={allocation.amount} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <Text px="4" py="2" textStyle="xs" color="fg.muted">
+              Allocations move money from a payment or credit note to an invoice; they do not change
+              the balance.
+            </Text>
+          </TableCard>
+        ) : null}
+
         <Panel title={`Aging on ${formatDate(period.to)}`} titleId="statement-aging-title">
           <SimpleGrid
             columns={{ base: 1, sm: 2, lg: 4 }}
@@ -209,13 +265,13 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
             {data && toCents(data.unapplied) > 0 && (
               <Box>
                 <Text textStyle="sm" color="fg.muted">
-                  Paid ahead (unapplied)
+                  Unapplied cash and credits
                 </Text>
                 <Text textStyle="xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
                   {formatUsd(`-${data.unapplied}`)}
                 </Text>
                 <Text textStyle="xs" color="fg.subtle">
-                  Paid on invoices dated after {formatDate(period.to)}
+                  Not applied to an invoice on {formatDate(period.to)}
                 </Text>
               </Box>
             )}
