@@ -42,6 +42,18 @@ export const pharmacySchema = z.object({
     .min(1, 'Email is required')
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email('Please enter a valid email')),
+  /** Where invoices and statements are emailed; none: `email`. */
+  billingEmail: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: 'Billing email must be text' })
+        .trim()
+        .max(255, 'Billing email must be at most 255 characters')
+        .pipe(z.email('Please enter a valid billing email'))
+        .nullish(),
+    )
+    .transform((value) => value ?? null),
   phone: optionalText(50, 'Phone'),
   shippingAddress: optionalText(1000, 'Shipping address'),
   billingAddress: optionalText(1000, 'Billing address'),
@@ -86,6 +98,7 @@ export const pharmacyOutput = z.object({
   updatedAt: timestamp,
   creditLimit: moneyAmount.nullable(),
   shippingState: z.string().nullable(),
+  billingEmail: z.string().nullable(),
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);

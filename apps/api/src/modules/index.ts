@@ -3,6 +3,7 @@ import { activityModule } from './activity/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { emailsModule } from './emails/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { licencesModule } from './licences/index.js';
@@ -33,6 +34,7 @@ export const modules = [
   invoicesModule,
   paymentsModule,
   statementsModule,
+  emailsModule,
   reportsModule,
   searchModule,
   recallModule,
