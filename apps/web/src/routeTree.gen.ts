@@ -18,6 +18,7 @@ import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/ind
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
+import { Route as AppOutboxIndexRouteImport } from './routes/_app/outbox/index'
 import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index'
 import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies/index'
 import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new'
@@ -81,6 +82,11 @@ const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
 const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   id: '/orders/new',
   path: '/orders/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxIndexRoute = AppOutboxIndexRouteImport.update({
+  id: '/outbox/',
+  path: '/outbox/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPaymentsIndexRoute = AppPaymentsIndexRouteImport.update({
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/activity/': typeof AppActivityIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
+  '/outbox/': typeof AppOutboxIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
   '/products/': typeof AppProductsIndexRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/activity': typeof AppActivityIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
+  '/outbox': typeof AppOutboxIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
   '/products': typeof AppProductsIndexRoute
@@ -260,6 +268,7 @@ export interface FileRoutesById {
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/outbox/': typeof AppOutboxIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
@@ -292,6 +301,7 @@ export interface FileRouteTypes {
     | '/activity/'
     | '/invoices/'
     | '/orders/'
+    | '/outbox/'
     | '/payments/'
     | '/pharmacies/'
     | '/products/'
@@ -322,6 +332,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/invoices'
     | '/orders'
+    | '/outbox'
     | '/payments'
     | '/pharmacies'
     | '/products'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/_app/activity/'
     | '/_app/invoices/'
     | '/_app/orders/'
+    | '/_app/outbox/'
     | '/_app/payments/'
     | '/_app/pharmacies/'
     | '/_app/products/'
@@ -440,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/new'
       fullPath: '/orders/new'
       preLoaderRoute: typeof AppOrdersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox/': {
+      id: '/_app/outbox/'
+      path: '/outbox'
+      fullPath: '/outbox/'
+      preLoaderRoute: typeof AppOutboxIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/payments/': {
@@ -596,6 +615,7 @@ interface AppRouteChildren {
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppOutboxIndexRoute: typeof AppOutboxIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
@@ -625,6 +645,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppOutboxIndexRoute: AppOutboxIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,

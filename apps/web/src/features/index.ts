@@ -1,5 +1,6 @@
 import { activity } from './activity/feature';
 import { dashboard } from './dashboard/feature';
+import { emails } from './emails/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
 import { orders } from './orders/feature';
@@ -26,6 +27,7 @@ export const FEATURES = [
   reports,
   recall,
   activity,
+  emails,
   settings,
 ] as const;
 

@@ -30,6 +30,7 @@ import {
 import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
+import { EmailStatementButton } from '../emails/EmailActions';
 import { Can } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
 
@@ -315,6 +316,7 @@ export function PharmacyPage({ id }: { id: number }) {
                   <LuScrollText /> Statement
                 </Link>
               </Button>
+              <EmailStatementButton pharmacy={current} />
               <Can permission="payments.write">
                 <Button
                   variant="outline"

@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
+import { TemplatesPanel } from '../emails/TemplatesPanel';
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -115,7 +116,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="How the business runs accounts receivable, and its backups."
+        description="How the business runs accounts receivable, its emails, and its backups."
       />
       <Panel title="Credit hold and licences" titleId="settings-credit-hold">
         {settings.data ? (
@@ -126,6 +127,7 @@ export function SettingsPage() {
           </Stack>
         ) : null}
       </Panel>
+      <TemplatesPanel />
       <Can permission="backups.manage">
         <BackupsPanel />
       </Can>
