@@ -58,7 +58,8 @@ export const emailsRouter = createTRPCRouter({
     .query(({ ctx, input }) => getEmail(ctx.db, input.id, ctx.user)),
   retry: protectedProcedure
     .meta({
-      permission: 'emails.read',
+      // Invitation emails ask for `users.manage` as well (service.ts).
+      permission: 'emails.invoices',
       rest: {
         method: 'POST',
         path: '/api/emails/{id}/retry',
