@@ -414,6 +414,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox and sent log, newest first: each email with its status (queued, sending, sent, failed, held), tries and last error */
+        get: operations["emails.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One email with its bodies */
+        get: operations["emails.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a held email, or retry a failed one (409 while no SMTP server is set up, or once it is sent) */
+        post: operations["emails.retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the invoice with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
+        post: operations["emails.sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pharmacies/{id}/statement/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the pharmacy's statement of account for a period (`from`, `to`) with its PDF; `recipients` replaces the billing email */
+        post: operations["emails.sendStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The email templates: subject, text and HTML bodies with {placeholders} */
+        get: operations["emails.templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an email template */
+        put: operations["emails.updateTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -1199,6 +1318,7 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        billingEmail: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1224,6 +1344,7 @@ export interface operations {
                     name: string;
                     contactName?: string | null;
                     email: string;
+                    billingEmail?: string | null;
                     phone?: string | null;
                     shippingAddress?: string | null;
                     billingAddress?: string | null;
@@ -1259,6 +1380,7 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        billingEmail: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1308,6 +1430,7 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        billingEmail: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1336,6 +1459,7 @@ export interface operations {
                     name: string;
                     contactName?: string | null;
                     email: string;
+                    billingEmail?: string | null;
                     phone?: string | null;
                     shippingAddress?: string | null;
                     billingAddress?: string | null;
@@ -1371,6 +1495,7 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        billingEmail: string | null;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -3410,6 +3535,318 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.list": {
+        parameters: {
+            query?: {
+                status?: "queued" | "sending" | "sent" | "failed" | "held";
+                entityType?: "invoice" | "pharmacy" | "invitation";
+                entityId?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox and sent log, newest first: each email with its status (queued, sending, sent, failed, held), tries and last error */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: string;
+                        entity: {
+                            type: string;
+                            id: number;
+                        } | null;
+                        pharmacyId: number | null;
+                        to: string[];
+                        cc: string[];
+                        subject: string;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastError: string | null;
+                        messageId: string | null;
+                        attachments: {
+                            kind: string;
+                            id: number;
+                            filename: string | null;
+                            sha256: string | null;
+                            size: number | null;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        sentAt: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One email with its bodies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: string;
+                        entity: {
+                            type: string;
+                            id: number;
+                        } | null;
+                        pharmacyId: number | null;
+                        to: string[];
+                        cc: string[];
+                        subject: string;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastError: string | null;
+                        messageId: string | null;
+                        attachments: {
+                            kind: string;
+                            id: number;
+                            filename: string | null;
+                            sha256: string | null;
+                            size: number | null;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        sentAt: string | null;
+                        bodyText: string;
+                        bodyHtml: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send a held email, or retry a failed one (409 while no SMTP server is set up, or once it is sent) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emailId: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.sendInvoice": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    to?: string | string[];
+                    cc?: string | string[];
+                    subject?: string;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Email the invoice with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emailId: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.sendStatement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                    recipients?: string | string[];
+                    cc?: string | string[];
+                    subject?: string;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Email the pharmacy's statement of account for a period (`from`, `to`) with its PDF; `recipients` replaces the billing email */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emailId: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email templates: subject, text and HTML bodies with {placeholders} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: string;
+                        name: string;
+                        subject: string;
+                        bodyText: string;
+                        bodyHtml: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.updateTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    bodyText: string;
+                    bodyHtml: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Edit an email template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: string;
+                        name: string;
+                        subject: string;
+                        bodyText: string;
+                        bodyHtml: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
             503: components["responses"]["Error503"];
         };
     };

@@ -206,6 +206,23 @@ const envSchema = z
     BACKUP_KEEP: wholeNumber(14, 1),
     METRICS: onOff,
     METRICS_PORT: port,
+    SMTP_URL: optionalText.superRefine((v, ctx) => {
+      if (v !== undefined && !/^smtps?:\/\/[^\s]+$/.test(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be smtp://[user:password@]host[:port] or smtps://…',
+        });
+      }
+    }),
+    MAIL_FROM: optionalText.superRefine((v, ctx) => {
+      // "Name <address>" or an address.
+      if (v !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an address or "Name <address>", e.g. PharmSupply <billing@example.com>',
+        });
+      }
+    }),
   })
   .superRefine((e, ctx) => {
     // Without either, only the loopback names are answered: in production on an address other
@@ -264,6 +281,11 @@ export interface AppConfig {
    * (METRICS_PORT).
    */
   metrics: { enabled: false } | { enabled: true; port: number | undefined };
+  /**
+   * SMTP_URL and MAIL_FROM: where emails go and whom they are from. Without a URL, emails are
+   * held in the outbox with their previews (issue 28).
+   */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -304,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogProviderName: e.CATALOG_PROVIDER_NAME ?? 'MedSupply Direct',
     catalogFeed: e.CATALOG_FEED ?? path.join(repoRoot, 'apps/api/catalog/sample-catalog.json'),
     backupKeep: e.BACKUP_KEEP,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'PharmSupply <billing@pharmsupply.com>' },
     metrics:
       e.METRICS || e.METRICS_PORT !== undefined
         ? { enabled: true, port: e.METRICS_PORT }

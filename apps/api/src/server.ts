@@ -23,6 +23,8 @@ import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './lib/http/sessions.js';
 import { registerWebApp } from './lib/http/static.js';
 import { WorkerPool, type WorkerPoolOptions } from './lib/workers/pool.js';
+import { setMailDelivery } from './modules/emails/outbox.js';
+import { OutboxSender, smtpTransport, type OutboxSenderOptions } from './modules/emails/sender.js';
 
 /** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;
@@ -34,6 +36,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** The worker threads' size and limits; one thread per core by default. */
   workers?: WorkerPoolOptions;
+  /** The outbox sender's transport and timings instead of SMTP_URL's (tests). */
+  mail?: Partial<Pick<OutboxSenderOptions, 'transport' | 'retryDelaysMs' | 'pollMs'>>;
 }
 
 /** The session-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
@@ -58,6 +62,7 @@ export async function createServer({
   config,
   logger = false,
   workers: workerOptions,
+  mail,
 }: ServerOptions) {
   const { db } = dbHandle;
   const app = Fastify({
@@ -212,6 +217,25 @@ export async function createServer({
     registerRestRoutes(api, createContext);
   });
 
+  // The outbox's sender (issue 28): with an SMTP server, this process sends what is queued;
+  // without one, emails are held until a user sends them once a server is set.
+  const transport =
+    mail?.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
+  setMailDelivery(transport !== undefined);
+  const sender = transport
+    ? new OutboxSender({
+        db,
+        transport,
+        from: config.mail.from,
+        heavyWork: workers,
+        retryDelaysMs: mail?.retryDelaysMs,
+        pollMs: mail?.pollMs,
+        log: app.log,
+      })
+    : undefined;
+  // Stopped before the worker threads close: an email being sent may still render a PDF.
+  if (sender) app.addHook('preClose', () => sender.stop());
+
   registerProbes(app, db);
   await registerApiDocs(app);
 
@@ -232,8 +256,12 @@ export async function createServer({
     workers,
     backups,
     metrics,
+    /** The outbox's sender; none without an SMTP server. */
+    sender,
     async start(port = config.port, host = config.host): Promise<string> {
-      return app.listen({ port, host });
+      const address = await app.listen({ port, host });
+      sender?.start();
+      return address;
     },
     /** Stops taking requests, lets the in-flight ones finish, then closes the database. */
     async stop(): Promise<void> {

@@ -354,6 +354,26 @@ describe('every operation of the document, as a user would call it', () => {
     await call('recall.find', 200, { query: { lot: LOT } });
   });
 
+  it('emails: an invoice and a statement held (no SMTP server), the outbox, the templates', async () => {
+    const sent = await call('emails.sendInvoice', 202, {
+      path: { id: ids.invoice },
+      body: { cc: ['owner@riverside.example'], message: 'Thank you' },
+    });
+    await call('emails.sendStatement', 202, {
+      path: { id: ids.pharmacy },
+      body: { ...month, recipients: ['ap@riverside.example'] },
+    });
+    await call('emails.list', 200, { query: { entityType: 'invoice', entityId: ids.invoice } });
+    await call('emails.get', 200, { path: { id: sent.body.emailId } });
+    await call('emails.retry', 409, { path: { id: sent.body.emailId } });
+    const templates = await call('emails.templates', 200);
+    const invoiceTemplate = templates.body.find((x: { kind: string }) => x.kind === 'invoice');
+    await call('emails.updateTemplate', 200, {
+      path: { id: invoiceTemplate.id },
+      body: { subject: invoiceTemplate.subject, bodyText: 'Hi {pharmacy}', bodyHtml: '<p>Hi</p>' },
+    });
+  });
+
   it('users, invitations and API tokens', async () => {
     const users = await call('users.list', 200);
     const me = users.body.find((u: { email: string }) => u.email === 'contract@riverside.example');

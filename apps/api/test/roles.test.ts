@@ -142,6 +142,16 @@ const newInvitation = async () =>
   created(
     await admin.post('/api/invitations', { email: `${unique('inv')}@example.com`, role: 'viewer' }),
   );
+const newEmail = async () => {
+  const res = await admin.post(`/api/invoices/${base.invoice}/email`, {});
+  if (res.status !== 202) throw new Error(`email failed: ${res.status} ${res.text}`);
+  return res.body.emailId as number;
+};
+const TEMPLATE = { subject: 'Invoice {invoiceNumber}', bodyText: 'Hi', bodyHtml: '<p>Hi</p>' };
+const invoiceTemplate = async () =>
+  ((await admin.get('/api/email-templates')).body as { id: number; kind: string }[]).find(
+    (template) => template.kind === 'invoice',
+  )!.id;
 
 /**
  * A valid input for each signed-in procedure, against real records; fresh ones where the call
@@ -294,6 +304,19 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'licences.document': () => ({ id: base.licence }),
   'licences.warning': () => ({ pharmacyId: base.pharmacy }),
   'licences.ofPharmacies': () => ({ pharmacyIds: [base.pharmacy] }),
+  'emails.list': () => ({}),
+  'emails.get': async () => ({ id: await newEmail() }),
+  'emails.retry': async () => ({ id: await newEmail() }),
+  'emails.sendInvoice': () => ({ id: base.invoice, data: {} }),
+  'emails.sendStatement': () => ({
+    id: base.pharmacy,
+    data: { from: '2026-03-01', to: '2026-03-31' },
+  }),
+  'emails.invoiceDraft': () => ({ id: base.invoice }),
+  'emails.statementDraft': () => ({ id: base.pharmacy }),
+  'emails.templates': () => undefined,
+  'emails.updateTemplate': async () => ({ id: await invoiceTemplate(), data: TEMPLATE }),
+  'emails.previewTemplate': () => ({ kind: 'invoice', template: TEMPLATE }),
 };
 
 /** Every signed-in procedure with its permission and REST path. */

@@ -20,6 +20,7 @@ import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/ind
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
+import { Route as AppOutboxIndexRouteImport } from './routes/_app/outbox/index'
 import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index'
 import { Route as AppPharmaciesIndexRouteImport } from './routes/_app/pharmacies/index'
 import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/new'
@@ -94,6 +95,11 @@ const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
 const AppOrdersNewRoute = AppOrdersNewRouteImport.update({
   id: '/orders/new',
   path: '/orders/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxIndexRoute = AppOutboxIndexRouteImport.update({
+  id: '/outbox/',
+  path: '/outbox/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPaymentsIndexRoute = AppPaymentsIndexRouteImport.update({
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/credit-notes/': typeof AppCreditNotesIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
+  '/outbox/': typeof AppOutboxIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
   '/products/': typeof AppProductsIndexRoute
@@ -251,6 +258,7 @@ export interface FileRoutesByTo {
   '/credit-notes': typeof AppCreditNotesIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
+  '/outbox': typeof AppOutboxIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
   '/products': typeof AppProductsIndexRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/_app/credit-notes/': typeof AppCreditNotesIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/outbox/': typeof AppOutboxIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
@@ -321,6 +330,7 @@ export interface FileRouteTypes {
     | '/credit-notes/'
     | '/invoices/'
     | '/orders/'
+    | '/outbox/'
     | '/payments/'
     | '/pharmacies/'
     | '/products/'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
     | '/credit-notes'
     | '/invoices'
     | '/orders'
+    | '/outbox'
     | '/payments'
     | '/pharmacies'
     | '/products'
@@ -388,6 +399,7 @@ export interface FileRouteTypes {
     | '/_app/credit-notes/'
     | '/_app/invoices/'
     | '/_app/orders/'
+    | '/_app/outbox/'
     | '/_app/payments/'
     | '/_app/pharmacies/'
     | '/_app/products/'
@@ -490,6 +502,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/new'
       fullPath: '/orders/new'
       preLoaderRoute: typeof AppOrdersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox/': {
+      id: '/_app/outbox/'
+      path: '/outbox'
+      fullPath: '/outbox/'
+      preLoaderRoute: typeof AppOutboxIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/payments/': {
@@ -655,6 +674,7 @@ interface AppRouteChildren {
   AppCreditNotesIndexRoute: typeof AppCreditNotesIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppOutboxIndexRoute: typeof AppOutboxIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
@@ -687,6 +707,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreditNotesIndexRoute: AppCreditNotesIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppOutboxIndexRoute: AppOutboxIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,

@@ -107,6 +107,8 @@ export interface PharmaciesTable {
   creditLimit: string | null;
   /** US two-letter code; the licence gate reads it (migration 0014). */
   shippingState: string | null;
+  /** Where invoices and statements are emailed; `email` when null (migration 0017). */
+  billingEmail: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -358,6 +360,60 @@ export interface BusinessSettingsTable {
   autoApplyOnIssue: Generated<boolean>;
 }
 
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
+
+/**
+ * What an email carries, rendered when it is sent: an invoice's PDF, a statement's for a
+ * period. `sha256` and `size` are those of the bytes that went out.
+ */
+export interface EmailAttachment {
+  kind: 'invoice-pdf' | 'statement-pdf';
+  id: number;
+  /** A statement's period. */
+  from?: string;
+  to?: string;
+  filename?: string;
+  sha256?: string;
+  size?: number;
+}
+
+/** The outbox and the sent log (migration 0017). */
+export interface EmailsTable {
+  id: Id;
+  kind: string;
+  entityType: string | null;
+  entityId: number | null;
+  pharmacyId: number | null;
+  toAddresses: string[];
+  ccAddresses: ColumnType<string[], string[] | undefined, string[]>;
+  subject: string;
+  bodyText: string;
+  bodyHtml: string;
+  attachments: ColumnType<EmailAttachment[], string | undefined, string>;
+  idempotencyKey: string | null;
+  status: EmailStatus;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<string, Date | string | undefined, Date | string>;
+  claimedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  lastError: string | null;
+  messageId: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  sentAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An email's subject and bodies with `{placeholders}`, per kind (migration 0017). */
+export interface EmailTemplatesTable {
+  id: Id;
+  kind: string;
+  name: string;
+  subject: string;
+  bodyText: string;
+  bodyHtml: string;
+  updatedBy: string | null;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   appSettings: AppSettingsTable;
   businessSettings: BusinessSettingsTable;
@@ -383,6 +439,8 @@ export interface Database {
   pharmacySales: PharmacySalesTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
+  emails: EmailsTable;
+  emailTemplates: EmailTemplatesTable;
 }
 
 export type User = Selectable<UsersTable>;

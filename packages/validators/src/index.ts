@@ -25,3 +25,4 @@ export * from './access.js';
 export * from './sorts.js';
 export * from './licence-labels.js';
 export * from './licences.js';
+export * from './emails.js';

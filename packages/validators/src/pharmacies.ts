@@ -30,6 +30,18 @@ export const pharmacySchema = z.object({
     .min(1, 'Email is required')
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email('Please enter a valid email')),
+  /** Where invoices and statements are emailed; none: `email`. */
+  billingEmail: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: 'Billing email must be text' })
+        .trim()
+        .max(255, 'Billing email must be at most 255 characters')
+        .pipe(z.email('Please enter a valid billing email'))
+        .nullish(),
+    )
+    .transform((value) => value ?? null),
   phone: optionalText(50, 'Phone'),
   shippingAddress: optionalText(1000, 'Shipping address'),
   billingAddress: optionalText(1000, 'Billing address'),
@@ -76,6 +88,7 @@ export const pharmacyOutput = z.object({
   shippingState: z.string().nullable(),
   /** Unapplied cash and credits (decisions.md §9): what it owes net is balance − unapplied. */
   unapplied: moneyAmount,
+  billingEmail: z.string().nullable(),
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);

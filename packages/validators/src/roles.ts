@@ -99,6 +99,14 @@ export const PERMISSIONS = {
   'licences.write': { roles: ['accountant', 'admin'], action: 'add, edit or delete licences' },
   'licences.override': { roles: ['admin'], action: 'override a missing or expired licence' },
   'products.write': { roles: ['admin'], action: 'change the catalogue' },
+  /** The outbox (issue 28); invitation emails, which carry a sign-up link, need `users.manage`. */
+  'emails.read': { roles: ['sales', 'accountant', 'admin'], action: 'read the outbox' },
+  'emails.orders': { roles: ['sales', 'accountant', 'admin'], action: 'email orders' },
+  'emails.invoices': {
+    roles: ['accountant', 'admin'],
+    action: 'email invoices and statements',
+  },
+  'emails.templates': { roles: ['admin'], action: 'change the email templates' },
   'settings.write': { roles: ['admin'], action: 'change the settings' },
   /** Deletes that take money with them: a pharmacy with invoices, an invoice with payments, a sent order. */
   'money.cascadeDelete': {

@@ -6,6 +6,7 @@ import { refundsModule } from './refunds/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { emailsModule } from './emails/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { licencesModule } from './licences/index.js';
@@ -39,6 +40,7 @@ export const modules = [
   creditNotesModule,
   refundsModule,
   statementsModule,
+  emailsModule,
   reportsModule,
   searchModule,
   recallModule,

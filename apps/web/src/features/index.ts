@@ -1,6 +1,7 @@
 import { activity } from './activity/feature';
 import { creditNotes } from './credit-notes/feature';
 import { dashboard } from './dashboard/feature';
+import { emails } from './emails/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
 import { orders } from './orders/feature';
@@ -28,6 +29,7 @@ export const FEATURES = [
   reports,
   recall,
   activity,
+  emails,
   settings,
 ] as const;
 

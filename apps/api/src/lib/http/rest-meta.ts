@@ -14,8 +14,8 @@ export interface RestMeta {
   /** In OpenAPI's form: '/api/orders/{id}'. */
   path: `/api/${string}`;
   summary: string;
-  /** Status of a success; 200 unless said. */
-  status?: 201;
+  /** Status of a success; 200 unless said (202: accepted, done later: an email queued). */
+  status?: 201 | 202;
   /** The answer is a page: its items are the body and its next cursor the X-Next-Cursor header. */
   paged?: true;
   /** Request headers that fill input fields, by header name: `{ 'Idempotency-Key': 'idempotencyKey' }`. */

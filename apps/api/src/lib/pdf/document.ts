@@ -1,3 +1,4 @@
+import { todayIso } from '@pharm/validators';
 import PDFDocument from 'pdfkit';
 import { DomainError } from '../domain-error.js';
 // Loaded for its effect: standard font metrics shared by every document.
@@ -67,7 +68,14 @@ export function renderDocument(spec: DocumentSpec, options: PdfOptions = {}): Pr
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
     bufferPages: true,
     compress: options.compress ?? true,
-    info: { Title: spec.reference, Author: SUPPLIER.name, Subject: spec.party },
+    // Dated by the day, not the moment: the same data gives the same bytes all day (a document
+    // already reads today for its status), so an emailed PDF's sha256 matches the download's.
+    info: {
+      Title: spec.reference,
+      Author: SUPPLIER.name,
+      Subject: spec.party,
+      CreationDate: new Date(`${todayIso()}T00:00:00Z`),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

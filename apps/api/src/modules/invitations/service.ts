@@ -6,10 +6,14 @@ import { logCreate, logUpdate } from '../activity/record.js';
 import { hashPassword, insertUser, type Caller } from '../auth/service.js';
 import { hashSecret, newSecret } from '../tokens/secret.js';
 import { userEntity } from '../users/entity.js';
+import { nudgeOutbox, queueEmail } from '../emails/outbox.js';
+import { renderTemplate, templateOf } from '../emails/templates.js';
 import type { Actor } from '../../lib/authorize.js';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import type { SessionUser } from '../../lib/http/sessions.js';
+import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { ROLE_LABELS } from '@pharm/validators/roles';
 import { invitationEntity } from './entity.js';
 
 /** How long an invitation link works. */
@@ -55,7 +59,7 @@ async function emailTaken(db: Db, email: string): Promise<boolean> {
 export async function createInvitation(
   db: Db,
   data: InvitationCreateData,
-  actor: Actor,
+  actor: Actor & { firstName?: string | null; lastName?: string | null },
   origin: string,
 ) {
   if (roleRank(data.role) > roleRank(actor.role)) {
@@ -70,7 +74,7 @@ export async function createInvitation(
   }
   const { secret, hash } = newSecret();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  return inTransaction(db, async (trx) => {
+  const created = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('invitations')
       .values({
@@ -83,14 +87,28 @@ export async function createInvitation(
       .returning(columns)
       .executeTakeFirstOrThrow();
     await logCreate(trx, { entity: invitationEntity, id: row.id, userId: actor.id }, logged(row));
-    return {
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      expiresAt: row.expiresAt,
-      url: `${origin}/invitation#token=${secret}`,
-    };
+    const url = `${origin}/invitation#token=${secret}`;
+    // The email goes with the invitation or not at all (issue 28); the answer still has the
+    // link, for an inviter without an SMTP server.
+    const inviter = [actor.firstName, actor.lastName].filter(Boolean).join(' ');
+    await queueEmail(trx, {
+      kind: 'invitation',
+      entityType: 'invitation',
+      entityId: row.id,
+      to: [row.email],
+      ...renderTemplate(await templateOf(trx, 'invitation'), {
+        inviter: inviter || 'A colleague',
+        role: ROLE_LABELS[row.role],
+        link: url,
+        expiresAt: row.expiresAt.slice(0, 10),
+        company: SUPPLIER.name,
+      }),
+      createdBy: actor.id,
+    });
+    return { id: row.id, email: row.email, role: row.role, expiresAt: row.expiresAt, url };
   });
+  nudgeOutbox();
+  return created;
 }
 
 /** Every invitation, newest first, without its link. */

@@ -25,6 +25,8 @@ import { TotalRow } from './InvoiceDetailsDialog';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions } from './useInvoiceActions';
 import { Can } from '../auth/can';
+import { EmailInvoiceButton } from '../emails/EmailActions';
+import { EmailHistory } from '../emails/EmailHistory';
 
 /**
  * An invoice's page (`/invoices/$id`): its facts, who is billed, the order it came from, lines and
@@ -70,6 +72,7 @@ export function InvoicePage({ id }: { id: number }) {
                 >
                   <LuDownload /> Download PDF
                 </Button>
+                <EmailInvoiceButton invoice={current} />
                 <Can permission="invoices.write">
                   <Button asChild variant="outline" colorPalette="gray">
                     <Link to="/invoices/$id/edit" params={{ id: current.id }}>
@@ -243,6 +246,10 @@ export function InvoicePage({ id }: { id: number }) {
                   </Text>
                 </RecordSection>
               ) : null}
+
+              <RecordSection title="Emails">
+                <EmailHistory entityType="invoice" entityId={current.id} />
+              </RecordSection>
 
               <RecordSection title="History">
                 <RecordHistory entityType="invoice" entityId={current.id} />

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LuCircleCheck, LuCreditCard } from 'react-icons/lu';
 import { INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
+import { EmailInvoiceButton } from '../emails/EmailActions';
 import { MoneyText } from '../../components/MoneyText';
 import * as col from '../lists/columns';
 import type { Column } from '../lists/ListRow';
@@ -45,6 +46,7 @@ const COLUMNS: Column<InvoiceListItem, InvoiceRowState>[] = [
   { ...col.statusColumn(INVOICE_STATUS_PALETTE, shownStatus), sort: 'status' },
   col.actionsColumn({ viewLabel: 'View details' }, (invoice, { state, can }) => (
     <>
+      {can('emails.invoices') ? <EmailInvoiceButton invoice={invoice} icon /> : null}
       {can('invoices.write') ? <col.EditAction to="/invoices/$id/edit" id={invoice.id} /> : null}
       {!can('payments.write') ? (
         <col.ActionSpacer />

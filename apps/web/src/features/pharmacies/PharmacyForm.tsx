@@ -23,6 +23,7 @@ const FIELDS: readonly FieldPath<PharmacyInput>[] = [
   'name',
   'contactName',
   'email',
+  'billingEmail',
   'phone',
   'terms',
   'creditLimit',
@@ -37,6 +38,7 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
     name: pharmacy?.name ?? '',
     contactName: pharmacy?.contactName ?? '',
     email: pharmacy?.email ?? '',
+    billingEmail: pharmacy?.billingEmail ?? '',
     phone: pharmacy?.phone ?? '',
     terms: pharmacy ? termsValue(pharmacy.terms) : DEFAULT_TERMS,
     shippingAddress: pharmacy?.shippingAddress ?? '',
@@ -110,6 +112,21 @@ export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
             autoComplete="off"
             placeholder="orders@pharmacy.com"
             {...register('email')}
+          />
+        </FormField>
+        <FormField
+          label="Billing email"
+          error={errors.billingEmail?.message}
+          readOnly={detailsLocked}
+          helper={
+            <Field.HelperText>Invoices and statements go here; empty: the email.</Field.HelperText>
+          }
+        >
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder="ap@pharmacy.com"
+            {...register('billingEmail')}
           />
         </FormField>
         <FormField label="Phone" error={errors.phone?.message} readOnly={detailsLocked}>

@@ -45,6 +45,7 @@ import {
 import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
+import { EmailStatementButton } from '../emails/EmailActions';
 import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
 
@@ -434,6 +435,7 @@ export function PharmacyPage({ id }: { id: number }) {
                   <LuScrollText /> Statement
                 </Link>
               </Button>
+              <EmailStatementButton pharmacy={current} />
               <Can permission="payments.write">
                 <Button
                   variant="outline"

@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
+import { TemplatesPanel } from '../emails/TemplatesPanel';
 
 // zod and the schema load when the form first validates, not with the screen.
 const resolver = lazyZodResolver(() =>
@@ -119,7 +120,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="How the business runs accounts receivable, and its backups."
+        description="How the business runs accounts receivable, its emails, and its backups."
       />
       <Panel title="Credit hold and licences" titleId="settings-credit-hold">
         {settings.data ? (
@@ -130,6 +131,7 @@ export function SettingsPage() {
           </Stack>
         ) : null}
       </Panel>
+      <TemplatesPanel />
       <Can permission="backups.manage">
         <BackupsPanel />
       </Can>

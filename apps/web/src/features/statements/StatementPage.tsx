@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EmailStatementButton } from '../emails/EmailActions';
 import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuCreditCard, LuDownload, LuFileText, LuScale, LuWallet } from 'react-icons/lu';
@@ -70,9 +71,12 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
         }
         description={`${formatDate(period.from)} to ${formatDate(period.to)}: every invoice, payment, credit note and refund, with the running balance.`}
         actions={
-          <Button onClick={openPdf} loading={opening} disabled={!data}>
-            <LuDownload /> Download PDF
-          </Button>
+          <>
+            {data ? <EmailStatementButton pharmacy={data.pharmacy} period={period} /> : null}
+            <Button onClick={openPdf} loading={opening} disabled={!data}>
+              <LuDownload /> Download PDF
+            </Button>
+          </>
         }
       />
       <Stack gap="6">

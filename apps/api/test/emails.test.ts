@@ -1,0 +1,393 @@
+import { createHash } from 'node:crypto';
+import { createDb, type DbHandle } from '@pharm/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AppServer } from '../src/server.js';
+import { sql } from 'kysely';
+import { INTERRUPTED, smtpTransport } from '../src/modules/emails/sender.js';
+import {
+  Client,
+  createTestDb,
+  signedInAs,
+  testConfig,
+  usingPostgres,
+  type TestApp,
+} from './helpers.js';
+import { TestSmtpServer } from './smtp.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+interface MailApp extends TestApp {
+  smtp: TestSmtpServer | undefined;
+}
+
+/** An API server on a fresh database, with a real SMTP server behind it or none. */
+async function startMailApp({ withSmtp }: { withSmtp: boolean }): Promise<MailApp> {
+  const smtp = withSmtp ? await new TestSmtpServer().start() : undefined;
+  const { handle, drop } = await createTestDb();
+  const config = testConfig({
+    mail: { smtpUrl: smtp?.url, from: 'Billing <billing@test.example>' },
+  });
+  // Retries at once: the test drives the sender itself.
+  const server = await createServer({ dbHandle: handle, config, mail: { retryDelaysMs: [0, 0] } });
+  let clients = 0;
+  const app: MailApp = {
+    server,
+    db: handle.db,
+    handle,
+    smtp,
+    client: () => new Client(server, `10.1.0.${++clients}`),
+    async signedIn() {
+      const c = app.client();
+      const res = await c.post('/api/register', {
+        email: `admin${clients}@example.com`,
+        password: 'secret12',
+        firstName: 'Dana',
+        lastName: 'Reyes',
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      return c;
+    },
+    async close() {
+      await server.app.close();
+      await drop();
+      await smtp?.close();
+    },
+  };
+  return app;
+}
+
+async function newInvoice(c: Client, billingEmail: string | null = 'ap@riverside.example') {
+  const pharmacy = await c.post('/api/pharmacies', {
+    name: 'Riverside Compounding',
+    email: 'front@riverside.example',
+    billingEmail,
+  });
+  expect(pharmacy.status, pharmacy.text).toBe(201);
+  const invoice = await c.post('/api/invoices', {
+    pharmacyId: pharmacy.body.id,
+    invoiceDate: '2026-03-14',
+    dueDate: '2026-04-13',
+    status: 'Unpaid',
+    amount: '100.00',
+    taxRate: '0',
+    shipping: '0.00',
+  });
+  expect(invoice.status, invoice.text).toBe(201);
+  return { pharmacyId: pharmacy.body.id as number, invoice: invoice.body };
+}
+
+async function download(app: TestApp, c: Client, url: string): Promise<Buffer> {
+  const res = await app.server.app.inject({ method: 'GET', url, headers: { cookie: c.cookie! } });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+describe('with an SMTP server', () => {
+  let t: MailApp;
+  let c: Client;
+  beforeAll(async () => {
+    t = await startMailApp({ withSmtp: true });
+    c = await t.signedIn();
+  });
+  afterAll(() => t.close());
+  const smtp = () => t.smtp!;
+  const drain = () => t.server.sender!.drain();
+
+  it('emails an invoice once, to the billing email, with the PDF the download answers', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const res = await c.post(`/api/invoices/${invoice.id}/email`, {
+      cc: 'owner@riverside.example',
+    });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body).toEqual({ emailId: expect.any(Number), status: 'queued' });
+
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+    expect(smtp().received).toHaveLength(1);
+    const mail = smtp().received[0]!;
+    expect(mail.subject).toBe(`Invoice ${invoice.invoiceNumber} from PharmSupply`);
+    expect(mail.from?.value).toEqual([{ name: 'Billing', address: 'billing@test.example' }]);
+    expect(mail.to).toMatchObject({ text: 'ap@riverside.example' });
+    expect(mail.cc).toMatchObject({ text: 'owner@riverside.example' });
+    expect(mail.text).toContain('Dear Riverside Compounding');
+    expect(mail.html).toContain(`<strong>${invoice.invoiceNumber}</strong>`);
+    expect(mail.attachments).toHaveLength(1);
+    const attachment = mail.attachments[0]!;
+    expect(attachment.filename).toBe(`invoice-${invoice.invoiceNumber}.pdf`);
+    const pdf = await download(t, c, `/api/invoices/${invoice.id}/download`);
+    expect(sha256(attachment.content)).toBe(sha256(pdf));
+
+    const list = await c.get(`/api/emails?entityType=invoice&entityId=${invoice.id}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      id: res.body.emailId,
+      kind: 'invoice',
+      entity: { type: 'invoice', id: invoice.id },
+      to: ['ap@riverside.example'],
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      messageId: mail.messageId,
+      attachments: [{ kind: 'invoice-pdf', id: invoice.id, sha256: sha256(pdf), size: pdf.length }],
+    });
+    expect(list.body[0].sentAt).toEqual(expect.any(String));
+  });
+
+  it("goes to the pharmacy's email when it has no billing email, or to whom the dialog says", async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c, null);
+    await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await c.post(`/api/invoices/${invoice.id}/email`, {
+      to: 'a@x.example; b@y.example',
+      subject: 'Your invoice',
+      message: 'Thanks & see you',
+    });
+    await drain();
+    expect(smtp().received.map((m) => [m.to, m.subject])).toEqual([
+      [expect.objectContaining({ text: 'front@riverside.example' }), expect.any(String)],
+      [expect.objectContaining({ text: 'a@x.example, b@y.example' }), 'Your invoice'],
+    ]);
+    expect(smtp().received[1]!.html).toContain('Thanks &amp; see you');
+  });
+
+  it('answers 400 with the field for an address that is not one', async () => {
+    const { invoice } = await newInvoice(c);
+    const res = await c.post(`/api/invoices/${invoice.id}/email`, { cc: 'nobody' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: ['cc'], message: 'Cc: "nobody" is not a valid email address' },
+    ]);
+    const pharmacy = await c.post('/api/pharmacies', {
+      name: 'X',
+      email: 'x@x.example',
+      billingEmail: 'bad',
+    });
+    expect(pharmacy.status).toBe(400);
+    expect(pharmacy.body.issues).toEqual([
+      { path: ['billingEmail'], message: 'Please enter a valid billing email' },
+    ]);
+  });
+
+  it('sends one mail after a temporary refusal (4xx), on the retry', async () => {
+    smtp().reset();
+    smtp().answer([{ code: 451, text: 'Greylisted, try again later' }]);
+    const { invoice } = await newInvoice(c);
+    const { body } = await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await drain();
+    expect(smtp().offered).toBe(2);
+    expect(smtp().received).toHaveLength(1);
+    const email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('fails on a permanent refusal (5xx) with the reply, and Retry sends it', async () => {
+    smtp().reset();
+    smtp().answer([], { code: 550, text: 'Mailbox unavailable' });
+    const { invoice } = await newInvoice(c);
+    const { body } = await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await drain();
+    expect(smtp().offered).toBe(1);
+    let email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(email.lastError).toMatch(/^550 Mailbox unavailable/);
+
+    smtp().answer([]);
+    const retry = await c.post(`/api/emails/${body.emailId}/retry`);
+    expect(retry.status, retry.text).toBe(202);
+    expect(retry.body).toEqual({ emailId: body.emailId, status: 'queued' });
+    await drain();
+    email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp().received).toHaveLength(1);
+    expect((await c.post(`/api/emails/${body.emailId}/retry`)).status).toBe(409);
+  });
+
+  it('fails after the last temporary refusal, with the reply', async () => {
+    smtp().reset();
+    smtp().answer([], { code: 421, text: 'Service not available' });
+    const { invoice } = await newInvoice(c);
+    const { body } = await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await drain();
+    // The first try and one retry per delay (two here).
+    expect(smtp().offered).toBe(3);
+    const email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(email.lastError).toMatch(/421/);
+  });
+
+  it('never sends again by itself an email a stopped process left sending', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const { body } = await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await sql`update emails set status = 'sending', attempts = 1,
+                claimed_at = now() - interval '11 minutes' where id = ${body.emailId}`.execute(
+      t.db,
+    );
+    await drain();
+    expect(smtp().offered).toBe(0);
+    const email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'failed', lastError: INTERRUPTED });
+  });
+
+  it('answers the first email again for a repeated Idempotency-Key', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const key = { 'idempotency-key': `resend-${invoice.id}` };
+    const first = await c.post(`/api/invoices/${invoice.id}/email`, {}, key);
+    const again = await c.post(`/api/invoices/${invoice.id}/email`, {}, key);
+    expect(again.status).toBe(202);
+    expect(again.body.emailId).toBe(first.body.emailId);
+    await drain();
+    expect(smtp().received).toHaveLength(1);
+  });
+
+  it("emails a pharmacy's statement for a period with its PDF", async () => {
+    smtp().reset();
+    const { pharmacyId } = await newInvoice(c);
+    const res = await c.post(`/api/pharmacies/${pharmacyId}/statement/email`, {
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect(res.status, res.text).toBe(202);
+    await drain();
+    const mail = smtp().received[0]!;
+    expect(mail.subject).toBe('Statement of account for Riverside Compounding');
+    expect(mail.text).toContain('from 2026-03-01 to 2026-03-31');
+    const pdf = await download(
+      t,
+      c,
+      `/api/pharmacies/${pharmacyId}/statement.pdf?from=2026-03-01&to=2026-03-31`,
+    );
+    expect(sha256(mail.attachments[0]!.content)).toBe(sha256(pdf));
+    const bad = await c.post(`/api/pharmacies/${pharmacyId}/statement/email`, {
+      from: '2026-03-31',
+      to: '2026-03-01',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([
+      { path: ['to'], message: 'To date must not precede From date' },
+    ]);
+  });
+
+  it('emails an invitation with its link; only who may invite sees it in the outbox', async () => {
+    smtp().reset();
+    const accountant = await signedInAs(t, c, 'accountant');
+    await drain();
+    const mail = smtp().received.find((m) => m.subject === 'You are invited to PharmSupply')!;
+    expect(mail.text).toMatch(/Dana Reyes invited you to PharmSupply as Accountant/);
+    expect(mail.text).toMatch(/\/invitation#token=\S+/);
+    const all = (await c.get('/api/emails')).body as { kind: string }[];
+    expect(all.some((e) => e.kind === 'invitation')).toBe(true);
+    const seen = (await accountant.get('/api/emails')).body as { kind: string }[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((e) => e.kind === 'invitation')).toBe(false);
+  });
+
+  it('keeps invoices and statements to accountants and up; templates to admins', async () => {
+    const sales = await signedInAs(t, c, 'sales');
+    await drain();
+    const { invoice } = await newInvoice(c);
+    const res = await sales.post(`/api/invoices/${invoice.id}/email`, {});
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('A sales user may not email invoices and statements');
+    const templates = (await c.get('/api/email-templates')).body;
+    const template = templates.find((x: { kind: string }) => x.kind === 'invoice');
+    const edit = {
+      subject: 'Invoice {invoiceNumber}',
+      bodyText: 'Hi {pharmacy}',
+      bodyHtml: '<p>Hi {pharmacy}</p>',
+    };
+    expect((await sales.put(`/api/email-templates/${template.id}`, edit)).status).toBe(403);
+    expect((await c.put(`/api/email-templates/${template.id}`, edit)).status).toBe(200);
+    smtp().reset();
+    await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await drain();
+    expect(smtp().received[0]!.subject).toBe(`Invoice ${invoice.invoiceNumber}`);
+    expect(smtp().received[0]!.text).toBe('Hi Riverside Compounding');
+  });
+});
+
+describe.skipIf(!usingPostgres)('two API processes (PostgreSQL)', () => {
+  let smtp: TestSmtpServer;
+  let handles: DbHandle[] = [];
+  let servers: AppServer[] = [];
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    smtp = await new TestSmtpServer().start();
+    const db = await createTestDb();
+    drop = db.drop;
+    handles = [db.handle, await createDb({ url: db.url!, migrate: false })];
+    const config = testConfig({ mail: { smtpUrl: smtp.url, from: 'billing@test.example' } });
+    servers = await Promise.all(
+      handles.map((dbHandle) =>
+        createServer({ dbHandle, config, mail: { transport: smtpTransport(smtp.url) } }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.app.close();
+    await handles[1]?.close();
+    await drop();
+    await smtp.close();
+  });
+
+  it('send each queued email once', async () => {
+    const first = new Client(servers[0]!, '10.2.0.1');
+    const reg = await first.post('/api/register', {
+      email: 'admin@example.com',
+      password: 'secret12',
+      firstName: 'A',
+      lastName: 'B',
+    });
+    expect(reg.status).toBe(201);
+    const { invoice } = await newInvoice(first);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push((await first.post(`/api/invoices/${invoice.id}/email`, {})).body.emailId);
+    }
+    const taken = await Promise.all(servers.flatMap((s) => [s.sender!.drain(), s.sender!.drain()]));
+    expect(taken.reduce((a, b) => a + b, 0)).toBe(12);
+    expect(smtp.received).toHaveLength(12);
+    expect(smtp.offered).toBe(12);
+    const rows = await handles[1]!.db.selectFrom('emails').select(['status']).execute();
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  });
+});
+
+describe('without an SMTP server', () => {
+  let t: MailApp;
+  let c: Client;
+  beforeAll(async () => {
+    t = await startMailApp({ withSmtp: false });
+    c = await t.signedIn();
+  });
+  afterAll(() => t.close());
+
+  it('holds emails with their preview and attachments; Send waits for a server', async () => {
+    expect(t.server.sender).toBeUndefined();
+    const { invoice } = await newInvoice(c);
+    const res = await c.post(`/api/invoices/${invoice.id}/email`, {
+      message: 'Line one\nLine two',
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.status).toBe('held');
+    const email = (await c.get(`/api/emails/${res.body.emailId}`)).body;
+    expect(email).toMatchObject({
+      status: 'held',
+      attempts: 0,
+      sentAt: null,
+      to: ['ap@riverside.example'],
+      attachments: [{ kind: 'invoice-pdf', id: invoice.id, sha256: null }],
+    });
+    expect(email.bodyText).toContain(`invoice ${invoice.invoiceNumber}`);
+    expect(email.bodyText).toContain('Line one\nLine two');
+    expect(email.bodyHtml).toContain('Line one<br>Line two');
+    const held = await c.get('/api/emails?status=held');
+    expect(held.body.map((e: { id: number }) => e.id)).toContain(res.body.emailId);
+    const send = await c.post(`/api/emails/${res.body.emailId}/retry`);
+    expect(send.status).toBe(409);
+    expect(send.body.message).toMatch(/No SMTP server is set up \(SMTP_URL\)/);
+  });
+});
