@@ -204,6 +204,23 @@ export const EMAIL_PLACEHOLDERS: Record<string, Record<string, string>> = {
     message: 'The note typed in the Email dialog',
     company: 'Your company name',
   },
+  dunning: {
+    pharmacy: "The pharmacy's name",
+    invoices: 'The overdue invoices, one a line: number, due date, balance, days overdue',
+    balance: 'What is owed on them',
+    daysOverdue: 'Days past due of the oldest',
+    dueDate: 'The earliest due date',
+    fee: "The level's fee, as a sentence (empty without a fee)",
+    company: 'Your company name',
+  },
+  monthly_statement: {
+    pharmacy: "The pharmacy's name",
+    date: 'The day the statement is made (the 1st)',
+    invoices: 'The open invoices, one a line (paid ones are never listed)',
+    balance: 'What is owed on them',
+    aging: 'What is owed by days past due: current, 31–60, 61–90, over 90',
+    company: 'Your company name',
+  },
   invitation: {
     inviter: 'Who invited them',
     role: 'The role they will have',

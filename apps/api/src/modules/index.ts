@@ -3,6 +3,7 @@ import { activityModule } from './activity/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { dunningModule } from './dunning/index.js';
 import { emailsModule } from './emails/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
@@ -35,6 +36,7 @@ export const modules = [
   paymentsModule,
   statementsModule,
   emailsModule,
+  dunningModule,
   reportsModule,
   searchModule,
   recallModule,
