@@ -1,0 +1,118 @@
+/**
+ * Issue 28 in the browser: Email invoice from the invoice page, then the outbox shows it sent,
+ * and the mail reached a real SMTP server (started here, before the app: the app reads SMTP_URL
+ * when it starts) with the invoice's PDF.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, Page } from 'puppeteer-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  api as callApi,
+  click,
+  fill,
+  launchBrowser,
+  openPage,
+  pageProblems,
+  screenshot,
+  screenshotOnFailure,
+  signUp,
+  waitForText,
+} from './lib/browser.js';
+
+const received: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        received.push(mail);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  },
+});
+// Module scope: it runs before lib/per-file-app.ts's beforeAll starts the app with this env.
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+process.env.MAIL_FROM = 'Billing <billing@e2e.example>';
+
+let browser: Browser;
+let page: Page;
+let invoice: { id: number; invoiceNumber: string };
+
+const api = (method: string, url: string, body?: unknown) => callApi(page, method, url, body);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openPage(browser, '/');
+  await signUp(page, '/');
+  const pharmacy = await api('POST', '/api/pharmacies', {
+    name: 'Lakeside Compounding',
+    email: 'front@lakeside.example',
+    billingEmail: 'ap@lakeside.example',
+  });
+  expect(pharmacy.status).toBe(201);
+  const created = await api('POST', '/api/invoices', {
+    pharmacyId: pharmacy.body.id,
+    invoiceDate: '2026-03-14',
+    dueDate: '2026-04-13',
+    taxRate: '0.0000',
+    shipping: '0.00',
+    amount: '240.00',
+    status: 'Unpaid',
+  });
+  expect(created.status).toBe(201);
+  invoice = created.body;
+});
+afterAll(async () => {
+  await browser.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+screenshotOnFailure(() => page);
+
+it('emails an invoice from its page; the outbox and the invoice show it sent', async () => {
+  await page.goto(new URL(`/invoices/${invoice.id}`, page.url()).toString(), {
+    waitUntil: 'networkidle0',
+  });
+  await click(page, 'Email');
+  await page.waitForSelector('[data-testid="email-dialog"] [name="to"]', { visible: true });
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-testid="email-dialog"] [name="to"]') as HTMLInputElement)
+        .value === 'ap@lakeside.example',
+  );
+  await waitForText(page, `Please find attached invoice ${invoice.invoiceNumber}`);
+  await fill(page, 'message', 'Thank you for the order.', '[data-testid="email-dialog"]');
+  await screenshot(page, 'email-invoice-dialog');
+  await click(page, 'Send');
+  await waitForText(page, 'Email queued');
+
+  await page.goto(new URL('/outbox', page.url()).toString(), { waitUntil: 'networkidle0' });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid="outbox-status"]')].some(
+        (el) => (el as HTMLElement).innerText.trim() === 'Sent',
+      ),
+    { timeout: 30_000 },
+  );
+  await waitForText(page, `Invoice ${invoice.invoiceNumber} from PharmSupply`);
+  await screenshot(page, 'outbox');
+
+  expect(received).toHaveLength(1);
+  const mail = received[0]!;
+  expect(mail.to).toMatchObject({ text: 'ap@lakeside.example' });
+  expect(mail.text).toContain('Thank you for the order.');
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.invoiceNumber}.pdf`]);
+  expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.goto(new URL(`/invoices/${invoice.id}`, page.url()).toString(), {
+    waitUntil: 'networkidle0',
+  });
+  await waitForText(page, 'Delivered to the mail server for ap@lakeside.example');
+  expect(pageProblems(page)).toEqual([]);
+});
