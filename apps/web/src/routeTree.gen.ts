@@ -14,6 +14,7 @@ import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
+import { Route as AppDunningIndexRouteImport } from './routes/_app/dunning/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
@@ -62,6 +63,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppActivityIndexRoute = AppActivityIndexRouteImport.update({
   id: '/activity/',
   path: '/activity/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDunningIndexRoute = AppDunningIndexRouteImport.update({
+  id: '/dunning/',
+  path: '/dunning/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/settings/tokens': typeof AppSettingsTokensRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
+  '/dunning/': typeof AppDunningIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/outbox/': typeof AppOutboxIndexRoute
@@ -233,6 +240,7 @@ export interface FileRoutesByTo {
   '/settings/tokens': typeof AppSettingsTokensRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
+  '/dunning': typeof AppDunningIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/outbox': typeof AppOutboxIndexRoute
@@ -266,6 +274,7 @@ export interface FileRoutesById {
   '/_app/settings/tokens': typeof AppSettingsTokensRoute
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
+  '/_app/dunning/': typeof AppDunningIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/outbox/': typeof AppOutboxIndexRoute
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | '/settings/tokens'
     | '/settings/users'
     | '/activity/'
+    | '/dunning/'
     | '/invoices/'
     | '/orders/'
     | '/outbox/'
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/settings/tokens'
     | '/settings/users'
     | '/activity'
+    | '/dunning'
     | '/invoices'
     | '/orders'
     | '/outbox'
@@ -362,6 +373,7 @@ export interface FileRouteTypes {
     | '/_app/settings/tokens'
     | '/_app/settings/users'
     | '/_app/activity/'
+    | '/_app/dunning/'
     | '/_app/invoices/'
     | '/_app/orders/'
     | '/_app/outbox/'
@@ -424,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/activity/'
       preLoaderRoute: typeof AppActivityIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dunning/': {
+      id: '/_app/dunning/'
+      path: '/dunning'
+      fullPath: '/dunning/'
+      preLoaderRoute: typeof AppDunningIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invoices/': {
@@ -613,6 +632,7 @@ interface AppRouteChildren {
   AppSettingsTokensRoute: typeof AppSettingsTokensRoute
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
+  AppDunningIndexRoute: typeof AppDunningIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppOutboxIndexRoute: typeof AppOutboxIndexRoute
@@ -643,6 +663,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsTokensRoute: AppSettingsTokensRoute,
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
+  AppDunningIndexRoute: AppDunningIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppOutboxIndexRoute: AppOutboxIndexRoute,

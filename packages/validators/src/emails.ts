@@ -7,6 +7,7 @@ export const EMAIL_KINDS = [
   'statement',
   'invitation',
   'dunning',
+  'monthly_statement',
   'credit_note',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -16,6 +17,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   statement: 'Statement',
   invitation: 'Invitation',
   dunning: 'Payment reminder',
+  monthly_statement: 'Monthly statement',
   credit_note: 'Credit note',
 };
 

@@ -1,5 +1,6 @@
 import { activity } from './activity/feature';
 import { dashboard } from './dashboard/feature';
+import { dunning } from './dunning/feature';
 import { emails } from './emails/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
@@ -28,6 +29,7 @@ export const FEATURES = [
   recall,
   activity,
   emails,
+  dunning,
   settings,
 ] as const;
 

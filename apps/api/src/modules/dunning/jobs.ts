@@ -88,7 +88,7 @@ export async function runMonthlyStatements(trx: Db, today: string): Promise<numb
       company: SUPPLIER.name,
     });
     await queueEmail(trx, {
-      kind: 'statement',
+      kind: 'monthly_statement',
       entityType: 'pharmacy',
       entityId: pharmacyId,
       pharmacyId,

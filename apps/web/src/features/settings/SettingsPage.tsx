@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
 import { TemplatesPanel } from '../emails/TemplatesPanel';
+import { DunningSettingsPanel } from '../dunning/DunningSettingsPanel';
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -128,6 +129,7 @@ export function SettingsPage() {
         ) : null}
       </Panel>
       <TemplatesPanel />
+      <DunningSettingsPanel />
       <Can permission="backups.manage">
         <BackupsPanel />
       </Can>
