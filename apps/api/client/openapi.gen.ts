@@ -542,7 +542,7 @@ export interface paths {
         };
         /** Dunning: on or off, auto-send, monthly statements, and the levels (days after the due date, negative before it; template; statement PDF; fee) */
         get: operations["dunning.settings"];
-        /** Change the dunning settings; `levels` replaces every level, in order of days */
+        /** Change the dunning settings; `levels` replaces every level, in order of days. Turned on, today's notices are proposed at once if today's run has not happened */
         put: operations["dunning.updateSettings"];
         post?: never;
         delete?: never;
@@ -4014,7 +4014,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change the dunning settings; `levels` replaces every level, in order of days */
+            /** @description Change the dunning settings; `levels` replaces every level, in order of days. Turned on, today's notices are proposed at once if today's run has not happened */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -6,9 +6,11 @@ import {
   dunningSettingsOutput,
   dunningSettingsSchema,
   idParam,
+  todayIso,
 } from '@pharm/validators';
 import { z } from 'zod';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { runDailyJobs } from './jobs.js';
 import {
   approveNotice,
   dueNotices,
@@ -39,12 +41,18 @@ export const dunningRouter = createTRPCRouter({
       rest: {
         method: 'PUT',
         path: '/api/settings/dunning',
-        summary: 'Change the dunning settings; `levels` replaces every level, in order of days',
+        summary:
+          "Change the dunning settings; `levels` replaces every level, in order of days. Turned on, today's notices are proposed at once if today's run has not happened",
       },
     })
     .input(dunningSettingsSchema)
     .output(answers(dunningSettingsOutput))
-    .mutation(({ ctx, input }) => updateDunningSettings(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      const saved = await updateDunningSettings(ctx.db, input);
+      // Rather than within the hour: whoever turns dunning on sees today's proposals now.
+      if (saved.enabled) await runDailyJobs(ctx.db, todayIso());
+      return saved;
+    }),
   due: protectedProcedure
     .meta({
       permission: 'dunning.read',
