@@ -533,6 +533,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/dunning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dunning: on or off, auto-send, monthly statements, and the levels (days after the due date, negative before it; template; statement PDF; fee) */
+        get: operations["dunning.settings"];
+        /** Change the dunning settings; `levels` replaces every level, in order of days. Turned on, today's notices are proposed at once if today's run has not happened */
+        put: operations["dunning.updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proposed notices waiting for approval: one per pharmacy, its overdue invoices */
+        get: operations["dunning.due"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every notice, newest first: approved (with its email), skipped, cancelled */
+        get: operations["dunning.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a proposed notice: its email is queued in the outbox (409 when every invoice was paid since) */
+        post: operations["dunning.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip a proposed notice: no email, and its invoices are not proposed again at this level */
+        post: operations["dunning.skip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pharmacies/{id}/dunning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether dunning is paused for the pharmacy */
+        get: operations["dunning.pharmacy"];
+        /** Pause or resume dunning for the pharmacy: paused, it gets no notices */
+        put: operations["dunning.pause"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -3838,6 +3942,416 @@ export interface operations {
                         bodyHtml: string;
                         /** Format: date-time */
                         updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dunning: on or off, auto-send, monthly statements, and the levels (days after the due date, negative before it; template; statement PDF; fee) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        autoSend: boolean;
+                        monthlyStatements: boolean;
+                        levels: {
+                            level: number;
+                            days: number;
+                            templateId: number;
+                            attachStatement: boolean;
+                            fee: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @default false */
+                    autoSend?: boolean;
+                    monthlyStatements?: boolean;
+                    levels: {
+                        days: number;
+                        templateId: number;
+                        /** @default false */
+                        attachStatement?: boolean;
+                        fee?: string | number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Change the dunning settings; `levels` replaces every level, in order of days. Turned on, today's notices are proposed at once if today's run has not happened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        autoSend: boolean;
+                        monthlyStatements: boolean;
+                        levels: {
+                            level: number;
+                            days: number;
+                            templateId: number;
+                            attachStatement: boolean;
+                            fee: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposed notices waiting for approval: one per pharmacy, its overdue invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        level: number;
+                        /** Format: date */
+                        runDate: string;
+                        /** @enum {string} */
+                        status: "draft" | "queued" | "skipped" | "cancelled";
+                        items: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            daysOverdue: number;
+                            level: number;
+                        }[];
+                        /** @example 118.75 */
+                        total: string;
+                        fee: string | null;
+                        email: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                            sentAt: string | null;
+                        } | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.list": {
+        parameters: {
+            query?: {
+                status?: "draft" | "queued" | "skipped" | "cancelled";
+                pharmacyId?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every notice, newest first: approved (with its email), skipped, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        level: number;
+                        /** Format: date */
+                        runDate: string;
+                        /** @enum {string} */
+                        status: "draft" | "queued" | "skipped" | "cancelled";
+                        items: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            daysOverdue: number;
+                            level: number;
+                        }[];
+                        /** @example 118.75 */
+                        total: string;
+                        fee: string | null;
+                        email: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                            sentAt: string | null;
+                        } | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approve a proposed notice: its email is queued in the outbox (409 when every invoice was paid since) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        level: number;
+                        /** Format: date */
+                        runDate: string;
+                        /** @enum {string} */
+                        status: "draft" | "queued" | "skipped" | "cancelled";
+                        items: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            daysOverdue: number;
+                            level: number;
+                        }[];
+                        /** @example 118.75 */
+                        total: string;
+                        fee: string | null;
+                        email: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                            sentAt: string | null;
+                        } | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Skip a proposed notice: no email, and its invoices are not proposed again at this level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacy: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        };
+                        level: number;
+                        /** Format: date */
+                        runDate: string;
+                        /** @enum {string} */
+                        status: "draft" | "queued" | "skipped" | "cancelled";
+                        items: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            balance: string;
+                            daysOverdue: number;
+                            level: number;
+                        }[];
+                        /** @example 118.75 */
+                        total: string;
+                        fee: string | null;
+                        email: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                            sentAt: string | null;
+                        } | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.pharmacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether dunning is paused for the pharmacy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        dunningPaused: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Pause or resume dunning for the pharmacy: paused, it gets no notices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        dunningPaused: boolean;
                     };
                 };
             };

@@ -25,6 +25,8 @@ import { registerWebApp } from './lib/http/static.js';
 import { WorkerPool, type WorkerPoolOptions } from './lib/workers/pool.js';
 import { setMailDelivery } from './modules/emails/outbox.js';
 import { OutboxSender, smtpTransport, type OutboxSenderOptions } from './modules/emails/sender.js';
+import { DailyJobs } from './modules/dunning/jobs.js';
+import type { Clock } from './modules/dunning/service.js';
 
 /** tRPC calls in one batched HTTP request, at most (docs/rules.md §6). */
 export const MAX_BATCH_SIZE = 10;
@@ -38,6 +40,8 @@ export interface ServerOptions {
   workers?: WorkerPoolOptions;
   /** The outbox sender's transport and timings instead of SMTP_URL's (tests). */
   mail?: Partial<Pick<OutboxSenderOptions, 'transport' | 'retryDelaysMs' | 'pollMs'>>;
+  /** Today for the daily jobs (dunning, monthly statements); tests move it. */
+  clock?: Clock;
 }
 
 /** The session-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
@@ -63,6 +67,7 @@ export async function createServer({
   logger = false,
   workers: workerOptions,
   mail,
+  clock,
 }: ServerOptions) {
   const { db } = dbHandle;
   const app = Fastify({
@@ -235,6 +240,9 @@ export async function createServer({
     : undefined;
   // Stopped before the worker threads close: an email being sent may still render a PDF.
   if (sender) app.addHook('preClose', () => sender.stop());
+  // Dunning and the monthly statements: checked hourly, run once a day across processes.
+  const dailyJobs = new DailyJobs(db, clock, app.log);
+  app.addHook('preClose', () => dailyJobs.stop());
 
   registerProbes(app, db);
   await registerApiDocs(app);
@@ -258,9 +266,11 @@ export async function createServer({
     metrics,
     /** The outbox's sender; none without an SMTP server. */
     sender,
+    dailyJobs,
     async start(port = config.port, host = config.host): Promise<string> {
       const address = await app.listen({ port, host });
       sender?.start();
+      dailyJobs.start();
       return address;
     },
     /** Stops taking requests, lets the in-flight ones finish, then closes the database. */

@@ -374,6 +374,36 @@ describe('every operation of the document, as a user would call it', () => {
     });
   });
 
+  it('dunning: the levels, a pharmacy paused, notices approved and skipped', async () => {
+    const settings = await call('dunning.settings', 200);
+    await call('dunning.updateSettings', 200, {
+      body: { ...settings.body, enabled: true, levels: settings.body.levels },
+    });
+    await call('dunning.pause', 200, { path: { id: ids.pharmacy }, body: { paused: false } });
+    await call('dunning.pharmacy', 200, { path: { id: ids.pharmacy } });
+    const draft = async () =>
+      (
+        await t.db
+          .insertInto('dunningNotices')
+          .values({
+            pharmacyId: ids.pharmacy!,
+            level: 1,
+            runDate: '2026-04-06',
+            status: 'draft',
+            items: '[]',
+            total: '0.00',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const skipped = await draft();
+    await call('dunning.due', 200);
+    await call('dunning.skip', 200, { path: { id: skipped } });
+    // Its invoices (none here) were all paid since: cancelled, nothing sent.
+    await call('dunning.approve', 409, { path: { id: await draft() } });
+    await call('dunning.list', 200, { query: { pharmacyId: ids.pharmacy } });
+  });
+
   it('users, invitations and API tokens', async () => {
     const users = await call('users.list', 200);
     const me = users.body.find((u: { email: string }) => u.email === 'contract@riverside.example');

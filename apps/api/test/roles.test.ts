@@ -152,6 +152,22 @@ const invoiceTemplate = async () =>
   ((await admin.get('/api/email-templates')).body as { id: number; kind: string }[]).find(
     (template) => template.kind === 'invoice',
   )!.id;
+/** A proposed dunning notice on the base invoice, as the daily run writes one. */
+const newNotice = async () =>
+  (
+    await t.db
+      .insertInto('dunningNotices')
+      .values({
+        pharmacyId: base.pharmacy,
+        level: 1,
+        runDate: '2026-04-06',
+        status: 'draft',
+        items: '[]',
+        total: '0.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 /**
  * A valid input for each signed-in procedure, against real records; fresh ones where the call
@@ -317,6 +333,14 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'emails.templates': () => undefined,
   'emails.updateTemplate': async () => ({ id: await invoiceTemplate(), data: TEMPLATE }),
   'emails.previewTemplate': () => ({ kind: 'invoice', template: TEMPLATE }),
+  'dunning.settings': () => undefined,
+  'dunning.updateSettings': () => ({ enabled: false, autoSend: false, levels: [] }),
+  'dunning.due': () => undefined,
+  'dunning.list': () => ({}),
+  'dunning.approve': async () => ({ id: await newNotice() }),
+  'dunning.skip': async () => ({ id: await newNotice() }),
+  'dunning.pharmacy': () => ({ id: base.pharmacy }),
+  'dunning.pause': () => ({ id: base.pharmacy, data: { paused: false } }),
 };
 
 /** Every signed-in procedure with its permission and REST path. */

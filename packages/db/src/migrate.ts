@@ -24,6 +24,7 @@ import * as licences from './migrations/0014_licences.js';
 import * as productLines from './migrations/0015_product_lines.js';
 import * as cashApplication from './migrations/0016_cash_application.js';
 import * as email from './migrations/0017_email.js';
+import * as dunning from './migrations/0020_dunning.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0015_product_lines': productLines,
   '0016_cash_application': cashApplication,
   '0017_email': email,
+  '0020_dunning': dunning,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

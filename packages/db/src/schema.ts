@@ -109,6 +109,8 @@ export interface PharmaciesTable {
   shippingState: string | null;
   /** Where invoices and statements are emailed; `email` when null (migration 0017). */
   billingEmail: Generated<string | null>;
+  /** No dunning notices while set (migration 0020). */
+  dunningPaused: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -358,6 +360,11 @@ export interface BusinessSettingsTable {
   licenceWarningDays: Generated<number>;
   /** Apply unapplied cash and credits oldest first when an invoice is issued (issue 27). */
   autoApplyOnIssue: Generated<boolean>;
+  /** Dunning (migration 0020): off on a fresh database; notices are drafts unless auto-send. */
+  dunningEnabled: Generated<boolean>;
+  dunningAutoSend: Generated<boolean>;
+  /** On the 1st, each pharmacy with an open balance is emailed its open items (migration 0020). */
+  monthlyStatements: Generated<boolean>;
 }
 
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
@@ -414,6 +421,66 @@ export interface EmailTemplatesTable {
   updatedAt: Timestamp;
 }
 
+/** A dunning level (migration 0020): `days` after the due date, negative before it. */
+export interface DunningLevelsTable {
+  level: number;
+  days: number;
+  templateId: number;
+  attachStatement: boolean;
+  fee: string | null;
+}
+
+export type DunningNoticeStatus = 'draft' | 'queued' | 'skipped' | 'cancelled';
+
+/** One overdue invoice as a notice listed it. */
+export interface DunningNoticeItem {
+  invoiceId: number;
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string;
+  balance: string;
+  daysOverdue: number;
+  level: number;
+}
+
+export interface DunningNoticesTable {
+  id: Id;
+  pharmacyId: number;
+  level: number;
+  runDate: string;
+  status: DunningNoticeStatus;
+  items: ColumnType<DunningNoticeItem[], string, string>;
+  total: string;
+  fee: string | null;
+  emailId: number | null;
+  decidedBy: string | null;
+  decidedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: Timestamp;
+}
+
+/** (invoice, level) pairs a notice covered: at most one notice each. */
+export interface DunningMarksTable {
+  invoiceId: number;
+  level: number;
+  noticeId: number;
+}
+
+export interface DunningFeesTable {
+  id: Id;
+  pharmacyId: number;
+  noticeId: number;
+  date: string;
+  amount: string;
+  createdAt: Timestamp;
+}
+
+/** A daily job's run, one row per job and day, so one process runs it (migration 0020). */
+export interface DailyJobRunsTable {
+  job: string;
+  runDate: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   appSettings: AppSettingsTable;
   businessSettings: BusinessSettingsTable;
@@ -441,6 +508,11 @@ export interface Database {
   documentCounters: DocumentCountersTable;
   emails: EmailsTable;
   emailTemplates: EmailTemplatesTable;
+  dunningLevels: DunningLevelsTable;
+  dunningNotices: DunningNoticesTable;
+  dunningMarks: DunningMarksTable;
+  dunningFees: DunningFeesTable;
+  dailyJobRuns: DailyJobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ export const EMAIL_KINDS = [
   'statement',
   'invitation',
   'dunning',
+  'monthly_statement',
   'credit_note',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -16,6 +17,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   statement: 'Statement',
   invitation: 'Invitation',
   dunning: 'Payment reminder',
+  monthly_statement: 'Monthly statement',
   credit_note: 'Credit note',
 };
 
@@ -202,6 +204,23 @@ export const EMAIL_PLACEHOLDERS: Record<string, Record<string, string>> = {
     to: "The period's last day",
     balance: "The pharmacy's balance",
     message: 'The note typed in the Email dialog',
+    company: 'Your company name',
+  },
+  dunning: {
+    pharmacy: "The pharmacy's name",
+    invoices: 'The overdue invoices, one a line: number, due date, balance, days overdue',
+    balance: 'What is owed on them',
+    daysOverdue: 'Days past due of the oldest',
+    dueDate: 'The earliest due date',
+    fee: "The level's fee, as a sentence (empty without a fee)",
+    company: 'Your company name',
+  },
+  monthly_statement: {
+    pharmacy: "The pharmacy's name",
+    date: 'The day the statement is made (the 1st)',
+    invoices: 'The open invoices, one a line (paid ones are never listed)',
+    balance: 'What is owed on them',
+    aging: 'What is owed by days past due: current, 31–60, 61–90, over 90',
     company: 'Your company name',
   },
   invitation: {

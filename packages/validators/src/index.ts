@@ -26,3 +26,4 @@ export * from './sorts.js';
 export * from './licence-labels.js';
 export * from './licences.js';
 export * from './emails.js';
+export * from './dunning.js';

@@ -107,6 +107,13 @@ export const PERMISSIONS = {
     action: 'email invoices and statements',
   },
   'emails.templates': { roles: ['admin'], action: 'change the email templates' },
+  /** Dunning (issue 28): notices are an accountant's, the levels an admin's. */
+  'dunning.read': { roles: ['accountant', 'admin'], action: 'read dunning notices' },
+  'dunning.write': {
+    roles: ['accountant', 'admin'],
+    action: 'approve or skip dunning notices, or pause dunning for a pharmacy',
+  },
+  'dunning.settings': { roles: ['admin'], action: 'change the dunning levels' },
   'settings.write': { roles: ['admin'], action: 'change the settings' },
   /** Deletes that take money with them: a pharmacy with invoices, an invoice with payments, a sent order. */
   'money.cascadeDelete': {

@@ -6,6 +6,7 @@ import { refundsModule } from './refunds/index.js';
 import { authModule } from './auth/index.js';
 import { backupsModule } from './backups/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { dunningModule } from './dunning/index.js';
 import { emailsModule } from './emails/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
@@ -41,6 +42,7 @@ export const modules = [
   refundsModule,
   statementsModule,
   emailsModule,
+  dunningModule,
   reportsModule,
   searchModule,
   recallModule,

@@ -1,6 +1,7 @@
 import { activity } from './activity/feature';
 import { creditNotes } from './credit-notes/feature';
 import { dashboard } from './dashboard/feature';
+import { dunning } from './dunning/feature';
 import { emails } from './emails/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
@@ -30,6 +31,7 @@ export const FEATURES = [
   recall,
   activity,
   emails,
+  dunning,
   settings,
 ] as const;
 

@@ -95,6 +95,11 @@ const EXAMPLES: TemplateValues = {
   role: 'Accountant',
   link: 'https://pharm.example.com/invitation#token=example',
   expiresAt: '2026-12-05',
+  invoices:
+    'INV-2026-0042, due 2026-12-15: $830.00 (12 days overdue)\nINV-2026-0051, due 2026-12-20: $410.00 (7 days overdue)',
+  fee: 'A late fee of $25.00 is charged on your account.',
+  date: '2027-01-01',
+  aging: 'current $410.00, 31–60 days $830.00, 61–90 days $0.00, over 90 days $0.00',
 };
 
 /** A template as given (not yet saved), rendered with example values. */

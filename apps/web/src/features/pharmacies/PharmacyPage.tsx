@@ -46,6 +46,7 @@ import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { EmailStatementButton } from '../emails/EmailActions';
+import { DunningPauseButton } from '../dunning/DunningPauseButton';
 import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
 
@@ -436,6 +437,7 @@ export function PharmacyPage({ id }: { id: number }) {
                 </Link>
               </Button>
               <EmailStatementButton pharmacy={current} />
+              <DunningPauseButton pharmacyId={current.id} />
               <Can permission="payments.write">
                 <Button
                   variant="outline"

@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
 import { TemplatesPanel } from '../emails/TemplatesPanel';
+import { DunningSettingsPanel } from '../dunning/DunningSettingsPanel';
 
 // zod and the schema load when the form first validates, not with the screen.
 const resolver = lazyZodResolver(() =>
@@ -132,6 +133,7 @@ export function SettingsPage() {
         ) : null}
       </Panel>
       <TemplatesPanel />
+      <DunningSettingsPanel />
       <Can permission="backups.manage">
         <BackupsPanel />
       </Can>
