@@ -141,6 +141,7 @@ describe('GET /api/search', () => {
       products: [],
       lots: [],
       licences: [],
+      lotRecords: [],
     });
   });
 

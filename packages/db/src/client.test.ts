@@ -197,6 +197,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0013_roles',
       '0014_licences',
       '0015_product_lines',
+      '0018_lots',
     ]);
   });
 });

@@ -10,6 +10,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'payment',
   'settings',
   'licence',
+  'lot',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

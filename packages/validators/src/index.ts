@@ -21,3 +21,4 @@ export * from './roles.js';
 export * from './access.js';
 export * from './sorts.js';
 export * from './licences.js';
+export * from './lots.js';

@@ -28,6 +28,7 @@ import {
   type InvoiceStatus,
 } from './statuses.js';
 import { INVOICE_DATE_FIELDS, INVOICE_SORTS } from './sorts.js';
+import { lineLotOutput } from './lots.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
@@ -200,6 +201,8 @@ export const invoiceLineItemOutput = z.object({
   qty: count,
   unitPrice: moneyAmount,
   lineTotal: moneyAmount,
+  lotId: recordId.nullable(),
+  lot: lineLotOutput,
 });
 
 /** The stored invoice; keys in the order the service writes them. */

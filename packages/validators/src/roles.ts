@@ -85,6 +85,11 @@ export const PERMISSIONS = {
   'licences.write': { roles: ['accountant', 'admin'], action: 'add, edit or delete licences' },
   'licences.override': { roles: ['admin'], action: 'override a missing or expired licence' },
   'products.write': { roles: ['admin'], action: 'change the catalogue' },
+  /** Lots are read with `products.read`; receiving a lot and its status are the back office's. */
+  'lots.write': {
+    roles: ['accountant', 'admin'],
+    action: 'add lots, change their status or attach certificates',
+  },
   'settings.write': { roles: ['admin'], action: 'change the settings' },
   /** Deletes that take money with them: a pharmacy with invoices, an invoice with payments, a sent order. */
   'money.cascadeDelete': {

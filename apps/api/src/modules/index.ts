@@ -6,6 +6,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { licencesModule } from './licences/index.js';
+import { lotsModule } from './lots/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { pharmaciesModule } from './pharmacies/index.js';
@@ -29,6 +30,7 @@ export const modules = [
   pharmaciesModule,
   licencesModule,
   productsModule,
+  lotsModule,
   ordersModule,
   invoicesModule,
   paymentsModule,

@@ -2,6 +2,7 @@ import { activity } from './activity/feature';
 import { dashboard } from './dashboard/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
+import { lots } from './lots/feature';
 import { orders } from './orders/feature';
 import { payments } from './payments/feature';
 import { pharmacies } from './pharmacies/feature';
@@ -23,6 +24,7 @@ export const FEATURES = [
   pharmacies,
   licences,
   products,
+  lots,
   reports,
   recall,
   activity,

@@ -80,6 +80,7 @@ export async function listActivity(
         when 'order' then exists (select 1 from orders r where r.id = a.entity_id)
         when 'invoice' then exists (select 1 from invoices r where r.id = a.entity_id)
         when 'payment' then exists (select 1 from payments r where r.id = a.entity_id)
+        when 'lot' then exists (select 1 from lots r where r.id = a.entity_id)
         when 'user' then exists (select 1 from users r where r.number = a.entity_id)
         else false end`.as('recordExists'),
     ]);

@@ -11,6 +11,8 @@ const line = (position: number, description: string, lineTotal: string) => ({
   qty: 1,
   unitPrice: lineTotal,
   lineTotal,
+  lotId: null,
+  lot: null,
 });
 
 const invoice = (overrides: Partial<InvoiceDetails>): InvoiceDetails => ({

@@ -16,6 +16,8 @@ export interface SearchResults {
   lots: { lotNumber: string; invoiceCount: number }[];
   /** Licences by number, with their pharmacy (issue 29). */
   licences: SearchOutput['licences'];
+  /** Lots by number, with their SKU (issue 30). */
+  lotRecords: SearchOutput['lotRecords'];
 }
 
 /**
