@@ -2397,6 +2397,7 @@ export interface operations {
             query?: {
                 variantId?: number | null;
                 productId?: number | null;
+                sku?: string;
                 status?: "released" | "quarantined" | "on_hold" | "recalled";
                 expiringWithin?: number;
                 pharmacyId?: number | null;
@@ -4833,6 +4834,7 @@ export interface operations {
             query?: {
                 variantId?: number | null;
                 productId?: number | null;
+                sku?: string;
                 status?: "released" | "quarantined" | "on_hold" | "recalled";
                 expiringWithin?: number;
                 q?: string;

@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
+import { Route as AppLotsIndexRouteImport } from './routes/_app/lots/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
 import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index'
@@ -30,6 +31,7 @@ import { Route as AppSettingsTokensRouteImport } from './routes/_app/settings/to
 import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
 import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
+import { Route as AppLotsIdIndexRouteImport } from './routes/_app/lots/$id.index'
 import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
 import { Route as AppPaymentsIdIndexRouteImport } from './routes/_app/payments/$id.index'
@@ -71,6 +73,11 @@ const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
 const AppInvoicesNewRoute = AppInvoicesNewRouteImport.update({
   id: '/invoices/new',
   path: '/invoices/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLotsIndexRoute = AppLotsIndexRouteImport.update({
+  id: '/lots/',
+  path: '/lots/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
@@ -143,6 +150,11 @@ const AppInvoicesIdEditRoute = AppInvoicesIdEditRouteImport.update({
   path: '/invoices/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLotsIdIndexRoute = AppLotsIdIndexRouteImport.update({
+  id: '/lots/$id/',
+  path: '/lots/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersIdIndexRoute = AppOrdersIdIndexRouteImport.update({
   id: '/orders/$id/',
   path: '/orders/$id/',
@@ -197,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
+  '/lots/': typeof AppLotsIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
@@ -210,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/lots/$id/': typeof AppLotsIdIndexRoute
   '/orders/$id/': typeof AppOrdersIdIndexRoute
   '/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -227,6 +241,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
+  '/lots': typeof AppLotsIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
@@ -240,6 +255,7 @@ export interface FileRoutesByTo {
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/invoices/$id': typeof AppInvoicesIdIndexRoute
+  '/lots/$id': typeof AppLotsIdIndexRoute
   '/orders/$id': typeof AppOrdersIdIndexRoute
   '/payments/$id': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id': typeof AppPharmaciesIdIndexRoute
@@ -259,6 +275,7 @@ export interface FileRoutesById {
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/lots/': typeof AppLotsIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
@@ -272,6 +289,7 @@ export interface FileRoutesById {
   '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/_app/lots/$id/': typeof AppLotsIdIndexRoute
   '/_app/orders/$id/': typeof AppOrdersIdIndexRoute
   '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/_app/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -291,6 +309,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity/'
     | '/invoices/'
+    | '/lots/'
     | '/orders/'
     | '/payments/'
     | '/pharmacies/'
@@ -304,6 +323,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
     | '/invoices/$id/'
+    | '/lots/$id/'
     | '/orders/$id/'
     | '/payments/$id/'
     | '/pharmacies/$id/'
@@ -321,6 +341,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity'
     | '/invoices'
+    | '/lots'
     | '/orders'
     | '/payments'
     | '/pharmacies'
@@ -334,6 +355,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
     | '/invoices/$id'
+    | '/lots/$id'
     | '/orders/$id'
     | '/payments/$id'
     | '/pharmacies/$id'
@@ -352,6 +374,7 @@ export interface FileRouteTypes {
     | '/_app/settings/users'
     | '/_app/activity/'
     | '/_app/invoices/'
+    | '/_app/lots/'
     | '/_app/orders/'
     | '/_app/payments/'
     | '/_app/pharmacies/'
@@ -365,6 +388,7 @@ export interface FileRouteTypes {
     | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
     | '/_app/invoices/$id/'
+    | '/_app/lots/$id/'
     | '/_app/orders/$id/'
     | '/_app/payments/$id/'
     | '/_app/pharmacies/$id/'
@@ -426,6 +450,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices/new'
       fullPath: '/invoices/new'
       preLoaderRoute: typeof AppInvoicesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/lots/': {
+      id: '/_app/lots/'
+      path: '/lots'
+      fullPath: '/lots/'
+      preLoaderRoute: typeof AppLotsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orders/': {
@@ -526,6 +557,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInvoicesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/lots/$id/': {
+      id: '/_app/lots/$id/'
+      path: '/lots/$id'
+      fullPath: '/lots/$id/'
+      preLoaderRoute: typeof AppLotsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/$id/': {
       id: '/_app/orders/$id/'
       path: '/orders/$id'
@@ -595,6 +633,7 @@ interface AppRouteChildren {
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppLotsIndexRoute: typeof AppLotsIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
@@ -608,6 +647,7 @@ interface AppRouteChildren {
   AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppInvoicesIdIndexRoute: typeof AppInvoicesIdIndexRoute
+  AppLotsIdIndexRoute: typeof AppLotsIdIndexRoute
   AppOrdersIdIndexRoute: typeof AppOrdersIdIndexRoute
   AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
   AppPharmaciesIdIndexRoute: typeof AppPharmaciesIdIndexRoute
@@ -624,6 +664,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
+  AppLotsIndexRoute: AppLotsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
@@ -637,6 +678,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppInvoicesIdIndexRoute: AppInvoicesIdIndexRoute,
+  AppLotsIdIndexRoute: AppLotsIdIndexRoute,
   AppOrdersIdIndexRoute: AppOrdersIdIndexRoute,
   AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,
   AppPharmaciesIdIndexRoute: AppPharmaciesIdIndexRoute,
