@@ -267,7 +267,7 @@ export function LotStatusDialog({ lot, onClose }: { lot: LotOutput | null; onClo
       testId="lot-status-dialog"
       onSubmit={() => void save()}
       pending={update.isPending}
-      submitLabel="Change Status"
+      submitLabel="Save Status"
     >
       <Grid gap="4">
         <FormField label="Status" error={errors.status} required>
