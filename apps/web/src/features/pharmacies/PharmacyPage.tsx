@@ -32,6 +32,7 @@ import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { Can } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
+import { PharmacyShelfLife } from '../lots/ShelfLife';
 
 /** Credit limit − balance, never below zero; null without a limit. */
 function availableCredit(pharmacy: Pick<Pharmacy, 'creditLimit' | 'balance'>): number | null {
@@ -393,6 +394,7 @@ export function PharmacyPage({ id }: { id: number }) {
               <Aging id={current.id} />
 
               <LicencesSection pharmacyId={current.id} />
+              <PharmacyShelfLife pharmacyId={current.id} />
 
               <Activity pharmacy={current} />
 

@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
+import { ShelfLifeSetting } from '../lots/ShelfLife';
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -125,6 +126,9 @@ export function SettingsPage() {
             Failed to load settings: {errorMessage(settings.error)}
           </Stack>
         ) : null}
+      </Panel>
+      <Panel title="Lots" titleId="settings-lots">
+        <ShelfLifeSetting />
       </Panel>
       <Can permission="backups.manage">
         <BackupsPanel />
