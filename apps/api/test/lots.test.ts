@@ -263,6 +263,22 @@ describe('lines with lots', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('keep their lot: a variant whose lot is on a line cannot be deleted', async () => {
+    const variant = await c.post('/api/product-variants', {
+      parentSku: 'VL-LOT',
+      variantSku: 'VL-LOT-50R',
+      packageQty: 1,
+      defaultPrice: '10.00',
+    });
+    expect(variant.status, variant.text).toBe(201);
+    const lot = await newLot({ variantId: variant.body.id });
+    await newOrder([lineOf(lot.id, 'VL-LOT-50R')]);
+    const refused = await c.delete(`/api/product-variants/${variant.body.id}`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toContain('order lines');
+    expect((await c.get(`/api/lots/${lot.id}`)).status).toBe(200);
+  });
+
   it('behave as before without lots', async () => {
     const order = await sentOrder([{ description: 'Plain', qty: 1, unitPrice: '2.00' }]);
     expect((await setStatus(order.id, 'Fulfilled')).status).toBe(200);

@@ -29,10 +29,17 @@ export const lotsModule = defineModule({
       path: ['expiryDate'],
       message: () => 'Expiry date must not be before the manufacture date',
     },
+    // Deleting a product or variant takes its lots along, unless a line carries one: what shipped
+    // stays traceable.
     order_line_items_lot_id_fkey: {
-      code: 'INVALID',
-      path: ['lineItems'],
-      message: () => 'A line names a lot that does not exist',
+      code: 'CONFLICT',
+      path: ['lotId'],
+      message: () => 'Its lots are on order lines, which keep them: it cannot be deleted',
+    },
+    invoice_line_items_lot_id_fkey: {
+      code: 'CONFLICT',
+      path: ['lotId'],
+      message: () => 'Its lots are on invoice lines, which keep them: it cannot be deleted',
     },
   },
   files: lotFiles,
