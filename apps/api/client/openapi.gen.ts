@@ -286,6 +286,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lots, earliest expiry first then lot number (FEFO); `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife` */
+        get: operations["lots.list"];
+        put?: never;
+        /** Receive a lot of a variant (`variantId`), or of a product without variants (`productId`); status `released` unless given */
+        post: operations["lots.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lot */
+        get: operations["lots.get"];
+        /** Edit a lot: the fields given change; a `status` change needs a `reason`, which the history keeps */
+        put: operations["lots.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lot's certificate of analysis as it was uploaded (PDF) */
+        get: operations["downloadLotsIdCertificate"];
+        put?: never;
+        /** Attach the certificate of analysis: `{ fileName, contentBase64 }`, a PDF of at most 5 MiB; replaces any */
+        post: operations["lots.uploadCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the lot went: the orders and invoices with a line of it, and the pharmacies */
+        get: operations["lots.usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lot-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The minimum shelf life (days) a lot must have left on the day it ships */
+        get: operations["lots.settings"];
+        /** Change the minimum shelf life (days); a pharmacy may have its own */
+        put: operations["lots.updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pharmacies/{id}/shelf-life": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pharmacy's own minimum shelf life (null: the business's) and what applies */
+        get: operations["lots.pharmacyShelfLife"];
+        /** Set the pharmacy's own minimum shelf life in days, or null for the business's */
+        put: operations["lots.setPharmacyShelfLife"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -878,6 +985,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lots.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lots list as CSV, in the list's order and with its filters */
+        get: operations["downloadLotsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/download": {
         parameters: {
             query?: never;
@@ -1089,7 +1213,7 @@ export interface components {
         Error: {
             message: string;
             /** @enum {string} */
-            code?: "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "DUPLICATE" | "CONFLICT" | "LICENCE_REQUIRED" | "MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM" | "UNAVAILABLE";
+            code?: "INVALID" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "DUPLICATE" | "CONFLICT" | "LICENCE_REQUIRED" | "LOT_UNAVAILABLE" | "MISMATCH" | "RATE_LIMITED" | "INTERNAL" | "UPSTREAM" | "UNAVAILABLE";
             issues?: {
                 path: (string | number)[];
                 message: string;
@@ -2497,6 +2621,512 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    "lots.list": {
+        parameters: {
+            query?: {
+                variantId?: number | null;
+                productId?: number | null;
+                sku?: string;
+                status?: "released" | "quarantined" | "on_hold" | "recalled";
+                expiringWithin?: number;
+                pharmacyId?: number | null;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lots, earliest expiry first then lot number (FEFO); `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        variantId: number | null;
+                        productId: number;
+                        lotNumber: string;
+                        /** Format: date */
+                        expiryDate: string;
+                        /** @enum {string} */
+                        status: "released" | "quarantined" | "on_hold" | "recalled";
+                        expired: boolean;
+                        certificate: boolean;
+                        insideShelfLife: boolean;
+                        manufacturedOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        certificateName: string | null;
+                        productSku: string;
+                        productName: string;
+                        variantSku: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    variantId?: number | null;
+                    productId?: number | null;
+                    lotNumber: string;
+                    expiryDate: string;
+                    manufacturedOn?: string | null;
+                    supplier?: string | null;
+                    notes?: string | null;
+                    /**
+                     * @default released
+                     * @enum {string}
+                     */
+                    status?: "released" | "quarantined" | "on_hold" | "recalled";
+                };
+            };
+        };
+        responses: {
+            /** @description Receive a lot of a variant (`variantId`), or of a product without variants (`productId`); status `released` unless given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        variantId: number | null;
+                        productId: number;
+                        lotNumber: string;
+                        /** Format: date */
+                        expiryDate: string;
+                        /** @enum {string} */
+                        status: "released" | "quarantined" | "on_hold" | "recalled";
+                        expired: boolean;
+                        certificate: boolean;
+                        insideShelfLife: boolean;
+                        manufacturedOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        certificateName: string | null;
+                        productSku: string;
+                        productName: string;
+                        variantSku: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One lot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        variantId: number | null;
+                        productId: number;
+                        lotNumber: string;
+                        /** Format: date */
+                        expiryDate: string;
+                        /** @enum {string} */
+                        status: "released" | "quarantined" | "on_hold" | "recalled";
+                        expired: boolean;
+                        certificate: boolean;
+                        insideShelfLife: boolean;
+                        manufacturedOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        certificateName: string | null;
+                        productSku: string;
+                        productName: string;
+                        variantSku: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lotNumber?: string;
+                    expiryDate?: string;
+                    manufacturedOn?: string | null;
+                    supplier?: string | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    status?: "released" | "quarantined" | "on_hold" | "recalled";
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Edit a lot: the fields given change; a `status` change needs a `reason`, which the history keeps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        variantId: number | null;
+                        productId: number;
+                        lotNumber: string;
+                        /** Format: date */
+                        expiryDate: string;
+                        /** @enum {string} */
+                        status: "released" | "quarantined" | "on_hold" | "recalled";
+                        expired: boolean;
+                        certificate: boolean;
+                        insideShelfLife: boolean;
+                        manufacturedOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        certificateName: string | null;
+                        productSku: string;
+                        productName: string;
+                        variantSku: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadLotsIdCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lot's certificate of analysis as it was uploaded (PDF) */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.uploadCertificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName?: string | null;
+                    contentBase64: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Attach the certificate of analysis: `{ fileName, contentBase64 }`, a PDF of at most 5 MiB; replaces any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        variantId: number | null;
+                        productId: number;
+                        lotNumber: string;
+                        /** Format: date */
+                        expiryDate: string;
+                        /** @enum {string} */
+                        status: "released" | "quarantined" | "on_hold" | "recalled";
+                        expired: boolean;
+                        certificate: boolean;
+                        insideShelfLife: boolean;
+                        manufacturedOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        certificateName: string | null;
+                        productSku: string;
+                        productName: string;
+                        variantSku: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the lot went: the orders and invoices with a line of it, and the pharmacies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            orderId: number;
+                            orderNumber: string;
+                            /** Format: date */
+                            orderDate: string;
+                            status: string;
+                            pharmacyId: number;
+                            pharmacyName: string;
+                            qty: number;
+                        }[];
+                        invoices: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            status: string;
+                            pharmacyId: number;
+                            pharmacyName: string;
+                            qty: number;
+                        }[];
+                        pharmacies: {
+                            pharmacyId: number;
+                            pharmacyName: string;
+                            qtyInvoiced: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The minimum shelf life (days) a lot must have left on the day it ships */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        minShelfLifeDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    minShelfLifeDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Change the minimum shelf life (days); a pharmacy may have its own */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        minShelfLifeDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.pharmacyShelfLife": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pharmacy's own minimum shelf life (null: the business's) and what applies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pharmacyId: number;
+                        minShelfLifeDays: number | null;
+                        effectiveDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "lots.setPharmacyShelfLife": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    minShelfLifeDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Set the pharmacy's own minimum shelf life in days, or null for the business's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pharmacyId: number;
+                        minShelfLifeDays: number | null;
+                        effectiveDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
     "orders.list": {
         parameters: {
             query?: {
@@ -2558,6 +3188,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                         itemCount: number;
                         invoice: {
@@ -2593,6 +3230,7 @@ export interface operations {
                         description: string;
                         qty: number;
                         unitPrice: string | number;
+                        lotId?: number | null;
                         lineTotal?: string | number;
                     }[];
                 };
@@ -2643,6 +3281,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                         itemCount: number;
                         invoice: {
@@ -2715,6 +3360,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                         itemCount: number;
                         invoice: {
@@ -2753,6 +3405,7 @@ export interface operations {
                         description: string;
                         qty: number;
                         unitPrice: string | number;
+                        lotId?: number | null;
                         lineTotal?: string | number;
                     }[];
                     /** @enum {string} */
@@ -2812,6 +3465,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                         itemCount: number;
                         invoice: {
@@ -2944,6 +3604,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                     }[];
                 };
@@ -3045,6 +3712,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3130,6 +3804,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3237,6 +3918,13 @@ export interface operations {
                             unitPrice: string;
                             /** @example 118.75 */
                             lineTotal: string;
+                            lotId: number | null;
+                            lot: {
+                                id: number;
+                                lotNumber: string;
+                                /** Format: date */
+                                expiryDate: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -4480,6 +5168,15 @@ export interface operations {
                             sku: string;
                             category: string;
                         }[];
+                        lotRecords: {
+                            id: number;
+                            lotNumber: string;
+                            /** Format: date */
+                            expiryDate: string;
+                            /** @enum {string} */
+                            status: "released" | "quarantined" | "on_hold" | "recalled";
+                            sku: string;
+                        }[];
                         orders: {
                             id: number;
                             orderNumber: string;
@@ -4563,7 +5260,7 @@ export interface operations {
             query?: {
                 cursor?: number | null;
                 limit?: number;
-                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "user" | "invitation" | "apiToken";
                 entityId?: number;
                 userId?: string;
             };
@@ -4584,7 +5281,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "user" | "invitation" | "apiToken";
                         entityId: number;
                         /** @enum {string} */
                         action: "create" | "update" | "delete";
@@ -5068,6 +5765,38 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The catalogue as CSV, one row per variant, in the import format */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadLotsCsv: {
+        parameters: {
+            query?: {
+                variantId?: number | null;
+                productId?: number | null;
+                sku?: string;
+                status?: "released" | "quarantined" | "on_hold" | "recalled";
+                expiringWithin?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lots list as CSV, in the list's order and with its filters */
             200: {
                 headers: {
                     /** @description attachment, with the file's name */

@@ -403,7 +403,20 @@ describe('the gate', () => {
       state: null,
       expiresOn: addDaysIso(today, 100),
     });
-    const order = await newOrder(p.id, [plainLine, bulkLine]);
+    // A bulk substance ships only from a lot with a certificate of analysis (issue 30).
+    const bulkProduct = (await c.get('/api/products?q=BULK-1')).body[0];
+    const lot = await c.post('/api/lots', {
+      productId: bulkProduct.id,
+      lotNumber: 'BULK-LOT-1',
+      expiryDate: addDaysIso(today, 400),
+    });
+    expect(lot.status, lot.text).toBe(201);
+    const coa = await c.post(`/api/lots/${lot.body.id}/certificate`, {
+      fileName: 'coa.pdf',
+      contentBase64: PDF.toString('base64'),
+    });
+    expect(coa.status, coa.text).toBe(200);
+    const order = await newOrder(p.id, [plainLine, { ...bulkLine, lotId: lot.body.id }]);
     expect((await setStatus(order.id, 'Sent')).status).toBe(200);
     expect((await setStatus(order.id, 'Fulfilled')).status).toBe(200);
     expect((await issueInvoice(p.id, order.id)).status).toBe(201);

@@ -143,6 +143,7 @@ describe('GET /api/search', () => {
       licences: [],
       payments: [],
       creditNotes: [],
+      lotRecords: [],
     });
   });
 

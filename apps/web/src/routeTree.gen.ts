@@ -18,6 +18,7 @@ import { Route as AppCreditNotesIndexRouteImport } from './routes/_app/credit-no
 import { Route as AppCreditNotesNewRouteImport } from './routes/_app/credit-notes/new'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
+import { Route as AppLotsIndexRouteImport } from './routes/_app/lots/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
 import { Route as AppOutboxIndexRouteImport } from './routes/_app/outbox/index'
@@ -34,6 +35,7 @@ import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/use
 import { Route as AppCreditNotesIdIndexRouteImport } from './routes/_app/credit-notes/$id.index'
 import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
+import { Route as AppLotsIdIndexRouteImport } from './routes/_app/lots/$id.index'
 import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
 import { Route as AppPaymentsIdIndexRouteImport } from './routes/_app/payments/$id.index'
@@ -85,6 +87,11 @@ const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
 const AppInvoicesNewRoute = AppInvoicesNewRouteImport.update({
   id: '/invoices/new',
   path: '/invoices/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLotsIndexRoute = AppLotsIndexRouteImport.update({
+  id: '/lots/',
+  path: '/lots/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
@@ -167,6 +174,11 @@ const AppInvoicesIdEditRoute = AppInvoicesIdEditRouteImport.update({
   path: '/invoices/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLotsIdIndexRoute = AppLotsIdIndexRouteImport.update({
+  id: '/lots/$id/',
+  path: '/lots/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersIdIndexRoute = AppOrdersIdIndexRouteImport.update({
   id: '/orders/$id/',
   path: '/orders/$id/',
@@ -223,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/activity/': typeof AppActivityIndexRoute
   '/credit-notes/': typeof AppCreditNotesIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
+  '/lots/': typeof AppLotsIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/outbox/': typeof AppOutboxIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
@@ -238,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/credit-notes/$id/': typeof AppCreditNotesIdIndexRoute
   '/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/lots/$id/': typeof AppLotsIdIndexRoute
   '/orders/$id/': typeof AppOrdersIdIndexRoute
   '/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -257,6 +271,7 @@ export interface FileRoutesByTo {
   '/activity': typeof AppActivityIndexRoute
   '/credit-notes': typeof AppCreditNotesIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
+  '/lots': typeof AppLotsIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/outbox': typeof AppOutboxIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
@@ -272,6 +287,7 @@ export interface FileRoutesByTo {
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/credit-notes/$id': typeof AppCreditNotesIdIndexRoute
   '/invoices/$id': typeof AppInvoicesIdIndexRoute
+  '/lots/$id': typeof AppLotsIdIndexRoute
   '/orders/$id': typeof AppOrdersIdIndexRoute
   '/payments/$id': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id': typeof AppPharmaciesIdIndexRoute
@@ -293,6 +309,7 @@ export interface FileRoutesById {
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/credit-notes/': typeof AppCreditNotesIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/lots/': typeof AppLotsIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/outbox/': typeof AppOutboxIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
@@ -308,6 +325,7 @@ export interface FileRoutesById {
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/credit-notes/$id/': typeof AppCreditNotesIdIndexRoute
   '/_app/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/_app/lots/$id/': typeof AppLotsIdIndexRoute
   '/_app/orders/$id/': typeof AppOrdersIdIndexRoute
   '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/_app/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -329,6 +347,7 @@ export interface FileRouteTypes {
     | '/activity/'
     | '/credit-notes/'
     | '/invoices/'
+    | '/lots/'
     | '/orders/'
     | '/outbox/'
     | '/payments/'
@@ -344,6 +363,7 @@ export interface FileRouteTypes {
     | '/products/$id/edit'
     | '/credit-notes/$id/'
     | '/invoices/$id/'
+    | '/lots/$id/'
     | '/orders/$id/'
     | '/payments/$id/'
     | '/pharmacies/$id/'
@@ -363,6 +383,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/credit-notes'
     | '/invoices'
+    | '/lots'
     | '/orders'
     | '/outbox'
     | '/payments'
@@ -378,6 +399,7 @@ export interface FileRouteTypes {
     | '/products/$id/edit'
     | '/credit-notes/$id'
     | '/invoices/$id'
+    | '/lots/$id'
     | '/orders/$id'
     | '/payments/$id'
     | '/pharmacies/$id'
@@ -398,6 +420,7 @@ export interface FileRouteTypes {
     | '/_app/activity/'
     | '/_app/credit-notes/'
     | '/_app/invoices/'
+    | '/_app/lots/'
     | '/_app/orders/'
     | '/_app/outbox/'
     | '/_app/payments/'
@@ -413,6 +436,7 @@ export interface FileRouteTypes {
     | '/_app/products/$id/edit'
     | '/_app/credit-notes/$id/'
     | '/_app/invoices/$id/'
+    | '/_app/lots/$id/'
     | '/_app/orders/$id/'
     | '/_app/payments/$id/'
     | '/_app/pharmacies/$id/'
@@ -488,6 +512,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices/new'
       fullPath: '/invoices/new'
       preLoaderRoute: typeof AppInvoicesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/lots/': {
+      id: '/_app/lots/'
+      path: '/lots'
+      fullPath: '/lots/'
+      preLoaderRoute: typeof AppLotsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orders/': {
@@ -602,6 +633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInvoicesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/lots/$id/': {
+      id: '/_app/lots/$id/'
+      path: '/lots/$id'
+      fullPath: '/lots/$id/'
+      preLoaderRoute: typeof AppLotsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/$id/': {
       id: '/_app/orders/$id/'
       path: '/orders/$id'
@@ -673,6 +711,7 @@ interface AppRouteChildren {
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppCreditNotesIndexRoute: typeof AppCreditNotesIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppLotsIndexRoute: typeof AppLotsIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppOutboxIndexRoute: typeof AppOutboxIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
@@ -688,6 +727,7 @@ interface AppRouteChildren {
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppCreditNotesIdIndexRoute: typeof AppCreditNotesIdIndexRoute
   AppInvoicesIdIndexRoute: typeof AppInvoicesIdIndexRoute
+  AppLotsIdIndexRoute: typeof AppLotsIdIndexRoute
   AppOrdersIdIndexRoute: typeof AppOrdersIdIndexRoute
   AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
   AppPharmaciesIdIndexRoute: typeof AppPharmaciesIdIndexRoute
@@ -706,6 +746,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppCreditNotesIndexRoute: AppCreditNotesIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
+  AppLotsIndexRoute: AppLotsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppOutboxIndexRoute: AppOutboxIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
@@ -721,6 +762,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppCreditNotesIdIndexRoute: AppCreditNotesIdIndexRoute,
   AppInvoicesIdIndexRoute: AppInvoicesIdIndexRoute,
+  AppLotsIdIndexRoute: AppLotsIdIndexRoute,
   AppOrdersIdIndexRoute: AppOrdersIdIndexRoute,
   AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,
   AppPharmaciesIdIndexRoute: AppPharmaciesIdIndexRoute,

@@ -198,6 +198,9 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0014_licences',
       '0015_product_lines',
       '0016_cash_application',
+      '0017_email',
+      '0018_lots',
+      '0020_dunning',
     ]);
   });
 });

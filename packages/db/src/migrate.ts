@@ -24,6 +24,7 @@ import * as licences from './migrations/0014_licences.js';
 import * as productLines from './migrations/0015_product_lines.js';
 import * as cashApplication from './migrations/0016_cash_application.js';
 import * as email from './migrations/0017_email.js';
+import * as lots from './migrations/0018_lots.js';
 import * as dunning from './migrations/0020_dunning.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0015_product_lines': productLines,
   '0016_cash_application': cashApplication,
   '0017_email': email,
+  '0018_lots': lots,
   '0020_dunning': dunning,
 };
 

@@ -8,6 +8,7 @@ import type {
   ProductCategory,
   Role,
   ShippingMethod,
+  LotStatus,
 } from '@pharm/validators';
 import type {
   ColumnType,
@@ -172,6 +173,30 @@ export interface ProductVariantsTable {
   updatedAt: Timestamp;
 }
 
+/** A pharmacy's own minimum shelf life (migration 0018); no row: the business's. */
+export interface PharmacyShelfLifeTable {
+  pharmacyId: number;
+  minShelfLifeDays: number;
+}
+
+/** A variant's lot, or a product's when it has no variants (migration 0018). */
+export interface LotsTable {
+  id: Id;
+  variantId: number | null;
+  productId: number | null;
+  lotNumber: string;
+  expiryDate: string;
+  manufacturedOn: string | null;
+  supplier: string | null;
+  status: Generated<LotStatus>;
+  /** The certificate of analysis, PDF bytes (a Buffer on node-postgres, a Uint8Array on PGlite). */
+  certificate: Uint8Array | null;
+  certificateName: string | null;
+  notes: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface OrdersTable {
   id: Id;
   orderNumber: string;
@@ -196,6 +221,8 @@ export interface OrderLineItemsTable {
   qty: number;
   unitPrice: string;
   lineTotal: string;
+  /** The lot the line ships (migration 0018); null: none named. */
+  lotId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface InvoicesTable {
@@ -231,6 +258,8 @@ export interface InvoiceLineItemsTable {
   qty: number;
   unitPrice: string;
   lineTotal: string;
+  /** The lot the line ships (migration 0018); null: none named. */
+  lotId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentsTable {
@@ -365,6 +394,8 @@ export interface BusinessSettingsTable {
   dunningAutoSend: Generated<boolean>;
   /** On the 1st, each pharmacy with an open balance is emailed its open items (migration 0020). */
   monthlyStatements: Generated<boolean>;
+  /** A lot must have this many days left on the day it ships (migration 0018). */
+  minShelfLifeDays: Generated<number>;
 }
 
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
@@ -491,6 +522,8 @@ export interface Database {
   authFailures: AuthFailuresTable;
   pharmacies: PharmaciesTable;
   licences: LicencesTable;
+  lots: LotsTable;
+  pharmacyShelfLife: PharmacyShelfLifeTable;
   products: ProductsTable;
   productVariants: ProductVariantsTable;
   orders: OrdersTable;
@@ -520,6 +553,7 @@ export type Pharmacy = Selectable<PharmaciesTable>;
 export type NewPharmacy = Insertable<PharmaciesTable>;
 export type PharmacyUpdate = Updateable<PharmaciesTable>;
 export type Licence = Selectable<LicencesTable>;
+export type Lot = Selectable<LotsTable>;
 export type Product = Selectable<ProductsTable>;
 export type ProductVariant = Selectable<ProductVariantsTable>;
 export type Order = Selectable<OrdersTable>;

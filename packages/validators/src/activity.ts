@@ -29,6 +29,7 @@ export type ActivityListQuery = z.output<typeof activityListQuery>;
 export const ACTIVITY_REASONS = {
   creditHoldOverride: { label: 'Credit hold overridden', reasonField: 'overrideReason' },
   licenceOverride: { label: 'Licence requirement overridden', reasonField: 'overrideReason' },
+  lotStatusChange: { label: 'Lot status changed', reasonField: 'reason' },
 } as const satisfies Record<string, { label: string; reasonField: string }>;
 
 /** 'Credit hold overridden: Cheque promised by phone', one for each reason a change's details hold. */

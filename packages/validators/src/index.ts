@@ -27,3 +27,4 @@ export * from './licence-labels.js';
 export * from './licences.js';
 export * from './emails.js';
 export * from './dunning.js';
+export * from './lots.js';

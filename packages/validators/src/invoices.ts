@@ -22,6 +22,7 @@ import { paymentTermsOutput, termsField } from './pharmacies.js';
 import type { PaymentTerms } from './terms.js';
 import { INVOICE_STATUSES, INVOICE_TABS, ORDER_STATUSES } from './statuses.js';
 import { INVOICE_DATE_FIELDS, INVOICE_SORTS } from './sorts.js';
+import { lineLotOutput } from './lots.js';
 
 export const DEFAULT_TAX_RATE = '0.0875';
 export const DEFAULT_DUE_DAYS = 30;
@@ -175,6 +176,8 @@ export const invoiceLineItemOutput = z.object({
   qty: count,
   unitPrice: moneyAmount,
   lineTotal: moneyAmount,
+  lotId: recordId.nullable(),
+  lot: lineLotOutput,
 });
 
 /** The stored invoice; keys in the order the service writes them. */

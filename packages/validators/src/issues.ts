@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** A licence the pharmacy must hold for this step is missing, expired or does not cover it. */
   LICENCE_REQUIRED: 409,
+  /** A line's lot may not ship today: recalled, on hold, quarantined, expired, too short-dated. */
+  LOT_UNAVAILABLE: 409,
   /** An idempotency key reused with another request. */
   MISMATCH: 422,
   RATE_LIMITED: 429,

@@ -17,6 +17,7 @@ import {
 import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from './statuses.js';
 import { ORDER_SORTS } from './sorts.js';
+import { lineLotOutput } from './lots.js';
 
 /** Whether an order may go from one status to another; staying where it is always may. */
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -49,6 +50,14 @@ export const orderLineItemSchema = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(100_000, 'Quantity must be at most 100,000'),
   unitPrice: money('Unit price is required', [0, 'Unit price must be non-negative']),
+  /** The lot the line ships (issue 30); none: the line names no lot. */
+  lotId: z
+    .number({ error: 'Lot must be a positive integer' })
+    .int('Lot must be a positive integer')
+    .min(1, 'Lot must be a positive integer')
+    .max(2_147_483_647, 'Lot must be a positive integer')
+    .nullish()
+    .transform((value) => value ?? null),
   /** Sent by the form; the server recomputes it and never trusts it. */
   lineTotal: z
     .union([z.string(), z.number()])
@@ -192,6 +201,8 @@ export const orderLineItemOutput = z.object({
   qty: count,
   unitPrice: moneyAmount,
   lineTotal: moneyAmount,
+  lotId: recordId.nullable(),
+  lot: lineLotOutput,
 });
 
 /** An order, with its pharmacy as `pharmacy` gives it; keys in the order the service writes them. */

@@ -114,6 +114,11 @@ export const PERMISSIONS = {
     action: 'approve or skip dunning notices, or pause dunning for a pharmacy',
   },
   'dunning.settings': { roles: ['admin'], action: 'change the dunning levels' },
+  /** Lots are read with `products.read`; receiving a lot and its status are the back office's. */
+  'lots.write': {
+    roles: ['accountant', 'admin'],
+    action: 'add lots, change their status or attach certificates',
+  },
   'settings.write': { roles: ['admin'], action: 'change the settings' },
   /** Deletes that take money with them: a pharmacy with invoices, an invoice with payments, a sent order. */
   'money.cascadeDelete': {

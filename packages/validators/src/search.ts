@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
-import { count, moneyAmount, recordId } from './common.js';
+import { calendarDate, count, moneyAmount, recordId } from './common.js';
 import { LICENCE_KINDS } from './licence-labels.js';
+import { LOT_STATUSES } from './lots.js';
 
 export const searchSchema = z.object({
   q: z
@@ -28,6 +29,16 @@ export const searchOutput = z.object({
   ),
   products: z.array(
     z.object({ id: recordId, name: z.string(), sku: z.string(), category: z.string() }),
+  ),
+  /** Lots by number (issue 30), with their variant's or product's SKU. */
+  lotRecords: z.array(
+    z.object({
+      id: recordId,
+      lotNumber: z.string(),
+      expiryDate: calendarDate,
+      status: z.enum(LOT_STATUSES),
+      sku: z.string(),
+    }),
   ),
   orders: z.array(
     z.object({ id: recordId, orderNumber: z.string(), total: moneyAmount, pharmacy: byName }),

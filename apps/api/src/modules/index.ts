@@ -11,6 +11,7 @@ import { emailsModule } from './emails/index.js';
 import { invitationsModule } from './invitations/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { licencesModule } from './licences/index.js';
+import { lotsModule } from './lots/index.js';
 import { ordersModule } from './orders/index.js';
 import { paymentsModule } from './payments/index.js';
 import { pharmaciesModule } from './pharmacies/index.js';
@@ -34,6 +35,7 @@ export const modules = [
   pharmaciesModule,
   licencesModule,
   productsModule,
+  lotsModule,
   ordersModule,
   invoicesModule,
   paymentsModule,

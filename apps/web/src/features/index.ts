@@ -5,6 +5,7 @@ import { dunning } from './dunning/feature';
 import { emails } from './emails/feature';
 import { invoices } from './invoices/feature';
 import { licences } from './licences/feature';
+import { lots } from './lots/feature';
 import { orders } from './orders/feature';
 import { payments } from './payments/feature';
 import { pharmacies } from './pharmacies/feature';
@@ -27,6 +28,7 @@ export const FEATURES = [
   pharmacies,
   licences,
   products,
+  lots,
   reports,
   recall,
   activity,

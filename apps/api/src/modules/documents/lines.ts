@@ -1,4 +1,5 @@
 import type { Db, InvoiceLineItem, OrderLineItem, Pharmacy } from '@pharm/db';
+import type { LineLot } from '@pharm/validators';
 
 /**
  * What orders and invoices, the documents with line items, read alike: their lines, their
@@ -10,12 +11,19 @@ const LINES = {
   invoice: { table: 'invoiceLineItems', documentId: 'invoiceId' },
 } as const;
 
+/** A line item as documents answer it: with its lot's number and expiry (issue 30). */
+export type OrderLine = OrderLineItem & { lot: LineLot };
+export type InvoiceLine = InvoiceLineItem & { lot: LineLot };
+
 interface Lines {
-  order: OrderLineItem;
-  invoice: InvoiceLineItem;
+  order: OrderLine;
+  invoice: InvoiceLine;
 }
 
-/** Each document's line items in their order; every id is a key, with [] when it has none. */
+/**
+ * Each document's line items in their order, each with its lot's number and expiry (issue 30);
+ * every id is a key, with [] when it has none.
+ */
 export async function lineItemsOf<Kind extends keyof Lines>(
   db: Db,
   kind: Kind,
@@ -24,14 +32,24 @@ export async function lineItemsOf<Kind extends keyof Lines>(
   const { table, documentId } = LINES[kind];
   const byDocument = new Map<number, Lines[Kind][]>(ids.map((id) => [id, []]));
   if (!ids.length) return byDocument;
+  // Kysely cannot follow a table name held in a type parameter; each kind's row is restored below.
   const rows = await db
-    .selectFrom(table)
-    .selectAll()
-    .where(documentId, 'in', ids)
-    .orderBy(documentId)
-    .orderBy('position')
+    .selectFrom(`${table as 'orderLineItems'} as line`)
+    .leftJoin('lots', 'lots.id', 'line.lotId')
+    .selectAll('line')
+    .select(['lots.lotNumber', 'lots.expiryDate'])
+    .where(`line.${documentId as 'orderId'}`, 'in', ids)
+    .orderBy(`line.${documentId as 'orderId'}`)
+    .orderBy('line.position')
     .execute();
-  for (const row of rows) byDocument.get(row[documentId])?.push(row);
+  for (const { lotNumber, expiryDate, ...line } of rows) {
+    const lot =
+      line.lotId !== null && lotNumber !== null && expiryDate !== null
+        ? { id: line.lotId, lotNumber, expiryDate }
+        : null;
+    const row = { ...line, lot } as unknown as Lines[Kind];
+    byDocument.get((line as unknown as Record<string, number>)[documentId]!)?.push(row);
+  }
   return byDocument;
 }
 
@@ -60,14 +78,20 @@ export function withPharmacy<
   };
 }
 
-/** What the activity log keeps of a line item that both kinds have. */
+/**
+ * What the activity log keeps of a line item that both kinds have; its lot by number, only when
+ * it has one, so the history of lines without lots reads as it did.
+ */
 export function lineSnapshot(
-  line: Pick<InvoiceLineItem, 'description' | 'qty' | 'unitPrice' | 'lineTotal'>,
+  line: Pick<InvoiceLineItem, 'description' | 'qty' | 'unitPrice' | 'lineTotal'> & {
+    lot?: LineLot;
+  },
 ) {
   return {
     description: line.description,
     qty: line.qty,
     unitPrice: line.unitPrice,
     lineTotal: line.lineTotal,
+    ...(line.lot ? { lot: line.lot.lotNumber } : {}),
   };
 }

@@ -11,6 +11,8 @@ const line = (position: number, description: string, lineTotal: string) => ({
   qty: 1,
   unitPrice: lineTotal,
   lineTotal,
+  lotId: null,
+  lot: null,
 });
 
 const invoice = (overrides: Partial<InvoiceDetails>): InvoiceDetails => ({
@@ -101,6 +103,23 @@ describe('renderInvoicePdf', () => {
       await renderInvoicePdf(invoice({ lineItems: [line(0, 'Vials', '1250.00')] })),
     );
     expect(exact).not.toContain('Adjustment');
+  });
+
+  it("prints each line's lot and expiry when a line has one, and no lot column otherwise", async () => {
+    const lotted = {
+      ...line(0, 'Vials', '1000.00'),
+      lotId: 7,
+      lot: { id: 7, lotNumber: 'VL10-2611-A', expiryDate: '2028-05-31' },
+    };
+    const page = await text(
+      await renderInvoicePdf(invoice({ lineItems: [lotted, line(1, 'Stoppers', '250.00')] })),
+    );
+    expect(page).toContain('Lot / Expiry');
+    expect(page).toContain('VL10-2611-A, exp. May 31, 2028');
+    const plain = await text(
+      await renderInvoicePdf(invoice({ lineItems: [line(0, 'Vials', '1250.00')] })),
+    );
+    expect(plain).not.toContain('Lot / Expiry');
   });
 
   it('carries many lines onto further pages, the totals after the last', async () => {

@@ -35,6 +35,18 @@ const LINE_COLUMNS: Column<Line>[] = [
   { label: 'Total', width: 86, align: 'right', value: (l) => formatUsd(l.lineTotal) },
 ];
 
+/** Each line's lot and its expiry (issue 30); the column is printed only when a line has a lot. */
+const LOT_COLUMN: Column<Line> = {
+  label: 'Lot / Expiry',
+  width: 120,
+  value: (l) => (l.lot ? `${l.lot.lotNumber}, exp. ${formatDate(l.lot.expiryDate)}` : '—'),
+};
+
+const lineColumns = (lines: readonly Line[]): Column<Line>[] =>
+  lines.some((l) => l.lot)
+    ? [LINE_COLUMNS[0]!, LOT_COLUMN, ...LINE_COLUMNS.slice(1)]
+    : LINE_COLUMNS;
+
 export interface InvoicePdfOptions extends PdfOptions {
   /** 'YYYY-MM-DD' the Overdue status is judged on; today by default. */
   today?: string;
@@ -123,7 +135,7 @@ export function renderInvoicePdf(
           caption: invoice.lineItems.length
             ? `${invoice.lineItems.length} ${invoice.lineItems.length === 1 ? 'line' : 'lines'}`
             : undefined,
-          columns: LINE_COLUMNS,
+          columns: lineColumns(invoice.lineItems),
           rows: invoice.lineItems,
           empty: 'Not itemised: the invoice is for the amount below.',
         }),

@@ -35,7 +35,13 @@ import {
 } from './balances.js';
 import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
-import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
+import {
+  lineItemsOf,
+  lineSnapshot,
+  type InvoiceLine,
+  PHARMACY_COLUMNS,
+  withPharmacy,
+} from '../documents/lines.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
@@ -46,11 +52,12 @@ import { paymentSnapshot } from '../payments/service.js';
 import { autoApplyOnIssue } from '../allocations/service.js';
 import { invoiceEntity } from './entity.js';
 import { checkLicences } from '../licences/gate.js';
+import { checkLots, type LotGateLine } from '../lots/gate.js';
 import { paymentEntity } from '../payments/entity.js';
 
 export interface InvoiceListItem extends Invoice {
   pharmacy: { name: string; contactName: string | null; email: string; phone: string | null };
-  lineItems: InvoiceLineItem[];
+  lineItems: InvoiceLine[];
   /** total − balance: what its payments add up to. */
   amountPaid: string;
 }
@@ -322,7 +329,7 @@ async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Prom
   await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', invoiceId).execute();
   await trx
     .insertInto('invoiceLineItems')
-    .columns(['invoiceId', 'position', 'description', 'qty', 'unitPrice', 'lineTotal'])
+    .columns(['invoiceId', 'position', 'description', 'qty', 'unitPrice', 'lineTotal', 'lotId'])
     .expression((eb) =>
       eb
         .selectFrom('orderLineItems')
@@ -333,9 +340,51 @@ async function copyOrderLines(trx: Db, invoiceId: number, orderId: number): Prom
           'qty',
           'unitPrice',
           'lineTotal',
+          'lotId',
         ])
         .where('orderId', '=', orderId),
     )
+    .execute();
+}
+
+/**
+ * Issue 30: an invoice without a lot number of its own takes its lines' lot number when every
+ * line with a lot has the same one (the spec's invoice-level field, which the recall reads).
+ */
+async function fillLotNumber(trx: Db, invoiceId: number): Promise<void> {
+  await sql`
+    update invoices i
+       set lot_number = shared.lot_number
+      from (select min(l.lot_number) as lot_number
+              from invoice_line_items li
+              join lots l on l.id = li.lot_id
+             where li.invoice_id = ${invoiceId}
+            having count(distinct li.lot_id) = 1) shared
+     where i.id = ${invoiceId} and i.lot_number is null`.execute(trx);
+}
+
+/**
+ * The lines whose lots an invoice's issue checks (lots/gate.ts): those of the order it is made
+ * from while they are to be copied, else its own, with the SKUs of the order lines they came
+ * from (invoice lines keep none).
+ */
+async function invoiceLotLines(
+  trx: Db,
+  invoiceId: number | null,
+  orderId: number | null,
+): Promise<LotGateLine[]> {
+  if (invoiceId === null) {
+    return orderId ? ((await lineItemsOf(trx, 'order', [orderId])).get(orderId) ?? []) : [];
+  }
+  return trx
+    .selectFrom('invoiceLineItems as li')
+    .innerJoin('invoices as i', 'i.id', 'li.invoiceId')
+    .leftJoin('orderLineItems as ol', (join) =>
+      join.onRef('ol.orderId', '=', 'i.fromOrderId').onRef('ol.position', '=', 'li.position'),
+    )
+    .select(['li.lotId', 'ol.productSku', 'ol.variantSku'])
+    .where('li.invoiceId', '=', invoiceId)
+    .orderBy('li.position')
     .execute();
 }
 
@@ -377,7 +426,7 @@ export function invoiceSnapshot(
   invoice: Invoice & {
     pharmacy: { name: string };
     fromOrderNumber: string | null;
-    lineItems: readonly InvoiceLineItem[];
+    lineItems: readonly (InvoiceLineItem & { lot?: InvoiceLine['lot'] })[];
   },
 ): Snapshot {
   return {
@@ -433,6 +482,11 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     const status = settledStatus(requested, 0, totals.total);
     if (status !== 'Draft') {
       await checkInvoiceLicences(trx, data.pharmacyId, order?.id ?? null, 'issue an invoice');
+      await checkLots(trx, {
+        pharmacyId: data.pharmacyId,
+        lines: await invoiceLotLines(trx, null, order?.id ?? null),
+        action: 'issue an invoice',
+      });
     }
 
     const provisional = provisionalNumber(invoiceEntity);
@@ -445,7 +499,10 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (order) await copyOrderLines(trx, id, order.id);
+    if (order) {
+      await copyOrderLines(trx, id, order.id);
+      await fillLotNumber(trx, id);
+    }
     await refreshPharmacyBalances(trx, [data.pharmacyId]);
     if (status !== 'Draft') await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
     const created = await getInvoice(trx, id);
@@ -528,6 +585,11 @@ export function updateInvoice(
           current.fromOrderId,
           `issue invoice ${current.invoiceNumber}`,
         );
+        await checkLots(trx, {
+          pharmacyId: current.pharmacyId,
+          lines: await invoiceLotLines(trx, id, current.fromOrderId),
+          action: `issue invoice ${current.invoiceNumber}`,
+        });
       }
       await trx
         .updateTable('invoices')
@@ -577,6 +639,11 @@ export function updateInvoice(
         data.fromOrderId,
         `issue invoice ${current.invoiceNumber}`,
       );
+      await checkLots(trx, {
+        pharmacyId: data.pharmacyId,
+        lines: await invoiceLotLines(trx, relinked ? null : id, data.fromOrderId),
+        action: `issue invoice ${current.invoiceNumber}`,
+      });
     }
 
     const before = await getInvoice(trx, id);
@@ -596,6 +663,7 @@ export function updateInvoice(
     if (from === 'Draft' && status !== 'Draft') {
       await autoApplyOnIssue(trx, data.pharmacyId, id, userId);
     }
+    await fillLotNumber(trx, id);
     return updated(trx, before, [current.pharmacyId, data.pharmacyId], userId);
   });
 }

@@ -34,6 +34,8 @@ const order = (overrides: Partial<OrderDetails>): OrderDetails => ({
       qty: 2,
       unitPrice: '42.00',
       lineTotal: '84.00',
+      lotId: null,
+      lot: null,
     },
   ],
   itemCount: 2,

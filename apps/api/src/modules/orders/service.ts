@@ -18,7 +18,13 @@ import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
-import { lineItemsOf, lineSnapshot, PHARMACY_COLUMNS, withPharmacy } from '../documents/lines.js';
+import {
+  lineItemsOf,
+  lineSnapshot,
+  type OrderLine,
+  PHARMACY_COLUMNS,
+  withPharmacy,
+} from '../documents/lines.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { pharmacyIdsMatching } from '../pharmacies/matching.js';
@@ -26,11 +32,12 @@ import { ordersSelling } from '../products/sold.js';
 import { orderInvoices, type OrderInvoice } from '../invoices/service.js';
 import { orderEntity } from './entity.js';
 import { checkLicences, lockPharmacyForGate } from '../licences/gate.js';
+import { checkLineLots, checkLots } from '../lots/gate.js';
 import { movedMeanwhile } from '../invoices/balances.js';
 
 export interface OrderListItem extends Order {
   pharmacy: { name: string };
-  lineItems: OrderLineItem[];
+  lineItems: OrderLine[];
   /** Σ qty of the line items (the list's Items column). */
   itemCount: number;
   /** The invoice made from it, while there is one (an order is invoiced at most once). */
@@ -46,7 +53,7 @@ export interface OrderDetails extends Order {
     shippingAddress: string | null;
     billingAddress: string | null;
   };
-  lineItems: OrderLineItem[];
+  lineItems: OrderLine[];
   itemCount: number;
   invoice: OrderInvoice | null;
 }
@@ -156,6 +163,7 @@ async function insertLineItems(
   data: OrderData,
   lineTotals: string[],
 ): Promise<void> {
+  await checkLineLots(trx, data.lineItems);
   await trx
     .insertInto('orderLineItems')
     .values(
@@ -168,6 +176,7 @@ async function insertLineItems(
         qty: line.qty,
         unitPrice: line.unitPrice,
         lineTotal: lineTotals[position]!,
+        lotId: line.lotId,
       })),
     )
     .execute();
@@ -178,7 +187,10 @@ async function insertLineItems(
  * Built from rows too, for the orders a pharmacy's delete takes along.
  */
 export function orderSnapshot(
-  order: Order & { pharmacy: { name: string }; lineItems: readonly OrderLineItem[] },
+  order: Order & {
+    pharmacy: { name: string };
+    lineItems: readonly (OrderLineItem & { lot?: OrderLine['lot'] })[];
+  },
 ): Snapshot {
   return {
     orderNumber: order.orderNumber,
@@ -299,6 +311,16 @@ export function updateOrder(
             role: actor.role,
           })
         : null;
+    if (to !== from && to === 'Fulfilled') {
+      await checkLots(trx, {
+        pharmacyId,
+        lines:
+          'lineItems' in data
+            ? data.lineItems
+            : ((await lineItemsOf(trx, 'order', [id])).get(id) ?? []),
+        action: `fulfil order ${current.orderNumber}`,
+      });
+    }
 
     const before = await getOrder(trx, id);
 

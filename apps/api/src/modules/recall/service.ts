@@ -18,7 +18,8 @@ export interface RecallEntry {
 }
 
 /**
- * Every invoice whose lot number is the text, or starts with it for a prefix, in any case; Drafts
+ * Every invoice whose lot number is the text, or starts with it for a prefix, in any case, or
+ * that has a line of such a lot (issue 30); Drafts
  * included, since a recall notice is better sent once too often than missed. Read through
  * invoices_lot_number_idx (migration 0008): `lower(lot_number)` and `lot_number is not null` are
  * the index's expression and predicate, and the pattern is lower-cased here so the planner sees
@@ -26,6 +27,21 @@ export interface RecallEntry {
  */
 export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]> {
   const text = query.lot.text.toLowerCase();
+  const lotMatch = (column: string) =>
+    query.lot.prefix
+      ? sql<boolean>`lower(${sql.ref(column)}) like ${prefixPattern(text)}`
+      : sql<boolean>`lower(${sql.ref(column)}) = ${text}`;
+  // Issue 30: the invoices with a line of a matching lot too (lots_number_idx, then the lines'
+  // lot index), looked up first so the invoices are still read by id or by their own lot number.
+  const lineInvoices = await db
+    .selectFrom('lots as l')
+    .innerJoin('invoiceLineItems as li', 'li.lotId', 'l.id')
+    .select('li.invoiceId')
+    .distinct()
+    .where(lotMatch('l.lot_number'))
+    .limit(RECALL_LIMIT + 1)
+    .execute();
+  const lineInvoiceIds = lineInvoices.map((row) => row.invoiceId);
   const rows = await db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
@@ -41,11 +57,11 @@ export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]>
       'p.email',
       'p.phone',
     ])
-    .where('i.lotNumber', 'is not', null)
-    .where(
-      query.lot.prefix
-        ? sql<boolean>`lower(i.lot_number) like ${prefixPattern(text)}`
-        : sql<boolean>`lower(i.lot_number) = ${text}`,
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('i.lotNumber', 'is not', null), lotMatch('i.lot_number')]),
+        ...(lineInvoiceIds.length ? [eb('i.id', 'in', lineInvoiceIds)] : []),
+      ]),
     )
     .orderBy('p.name')
     .orderBy('p.id')

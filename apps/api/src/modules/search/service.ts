@@ -18,6 +18,8 @@ export interface SearchResults {
   licences: SearchOutput['licences'];
   payments: SearchOutput['payments'];
   creditNotes: SearchOutput['creditNotes'];
+  /** Lots by number, with their SKU (issue 30). */
+  lotRecords: SearchOutput['lotRecords'];
 }
 
 /**

@@ -49,6 +49,7 @@ import { EmailStatementButton } from '../emails/EmailActions';
 import { DunningPauseButton } from '../dunning/DunningPauseButton';
 import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
+import { PharmacyShelfLife } from '../lots/ShelfLife';
 
 /** Credit limit − balance, never below zero; null without a limit. */
 function availableCredit(pharmacy: Pick<Pharmacy, 'creditLimit' | 'balance'>): number | null {
@@ -525,6 +526,7 @@ export function PharmacyPage({ id }: { id: number }) {
               <Aging id={current.id} />
 
               <LicencesSection pharmacyId={current.id} />
+              <PharmacyShelfLife pharmacyId={current.id} />
 
               <Activity pharmacy={current} />
 

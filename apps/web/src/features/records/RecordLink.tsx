@@ -11,6 +11,7 @@ export const RECORD_ROUTES = {
   creditNote: '/credit-notes/$id',
   pharmacy: '/pharmacies/$id',
   product: '/products/$id',
+  lot: '/lots/$id',
 } as const;
 
 export type RecordKind = keyof typeof RECORD_ROUTES;

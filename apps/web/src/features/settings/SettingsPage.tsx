@@ -16,6 +16,7 @@ import { DunningSettingsPanel } from '../dunning/DunningSettingsPanel';
 const resolver = lazyZodResolver(() =>
   import('@pharm/validators').then((module) => module.settingsOutput),
 );
+import { ShelfLifeSetting } from '../lots/ShelfLife';
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -134,6 +135,9 @@ export function SettingsPage() {
       </Panel>
       <TemplatesPanel />
       <DunningSettingsPanel />
+      <Panel title="Lots" titleId="settings-lots">
+        <ShelfLifeSetting />
+      </Panel>
       <Can permission="backups.manage">
         <BackupsPanel />
       </Can>
