@@ -27,6 +27,7 @@ const base = {
   payment: 0,
   product: 0,
   licence: 0,
+  recall: 0,
   target: '',
 };
 const PHARMACY = { name: 'Riverside Pharmacy', email: 'orders@riverside.example' };
@@ -101,6 +102,20 @@ const newPayment = async () => created(await admin.post('/api/payments', payment
 const licenceOf = () => ({ kind: 'state_pharmacy', number: unique('ST'), state: 'IL' });
 const newLicence = async () =>
   created(await admin.post(`/api/pharmacies/${base.pharmacy}/licences`, licenceOf()));
+/** A fresh lot of a fresh variant, for a recall to take. */
+async function newLot() {
+  return created(
+    await admin.post('/api/lots', {
+      variantId: await newVariant(),
+      lotNumber: unique('RL'),
+      expiryDate: '2031-01-01',
+    }),
+  );
+}
+const newRecall = async () =>
+  created(
+    await admin.post('/api/recalls', { lotIds: [await newLot()], reason: 'Roles', class: 'III' }),
+  );
 const newInvitation = async () =>
   created(
     await admin.post('/api/invitations', { email: `${unique('inv')}@example.com`, role: 'viewer' }),
@@ -192,6 +207,18 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'reports.outstanding': () => ({}),
   'search.find': () => ({ q: 'Riverside' }),
   'recall.find': () => ({ lot: LOT }),
+  'recalls.list': () => ({}),
+  'recalls.get': () => ({ id: base.recall }),
+  'recalls.open': () => undefined,
+  'recalls.create': async () => ({ lotIds: [await newLot()], reason: 'Roles', class: 'II' }),
+  // Its notice moves once: a later allowed call is refused as a repeat (409), never 403.
+  'recalls.updateNotice': () => ({
+    id: base.recall,
+    pharmacyId: base.pharmacy,
+    data: { status: 'notified', channel: 'phone' },
+  }),
+  'recalls.close': async () => ({ id: await newRecall(), data: { reason: 'Roles' } }),
+  'recalls.letter': () => ({ id: base.recall, pharmacyId: base.pharmacy }),
   'activity.list': () => ({}),
   'activity.users': () => undefined,
   'settings.get': () => undefined,
@@ -321,6 +348,41 @@ beforeAll(async () => {
   base.invoice = await newInvoice();
   base.payment = await newPayment();
   base.licence = await newLicence();
+  // A recall whose lot went to the base pharmacy on an issued invoice, so it has a notice.
+  const { sku } = await newProduct();
+  const variantId = await created(
+    await admin.post('/api/product-variants', {
+      parentSku: sku,
+      variantSku: `${sku}-L`,
+      packageQty: 1,
+      defaultPrice: '3.00',
+    }),
+  );
+  const lotId = await created(
+    await admin.post('/api/lots', { variantId, lotNumber: 'RL-BASE', expiryDate: '2031-01-01' }),
+  );
+  await created(
+    await admin.post('/api/invoices', {
+      pharmacyId: base.pharmacy,
+      invoiceDate: '2026-03-05',
+      dueDate: '2030-01-01',
+      amount: '3.00',
+      status: 'Unpaid',
+      lineItems: [
+        {
+          productSku: sku,
+          variantSku: `${sku}-L`,
+          description: 'Vial',
+          qty: 1,
+          unitPrice: '3.00',
+          lotId,
+        },
+      ],
+    }),
+  );
+  base.recall = await created(
+    await admin.post('/api/recalls', { lotIds: [lotId], reason: 'Roles', class: 'I' }),
+  );
 }, 120_000);
 afterAll(() => t.close());
 

@@ -142,6 +142,7 @@ describe('GET /api/search', () => {
       lots: [],
       licences: [],
       lotRecords: [],
+      recalls: [],
     });
   });
 

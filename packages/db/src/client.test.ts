@@ -198,6 +198,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0014_licences',
       '0015_product_lines',
       '0018_lots',
+      '0021_recalls',
     ]);
   });
 });

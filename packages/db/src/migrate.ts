@@ -23,6 +23,7 @@ import * as roles from './migrations/0013_roles.js';
 import * as licences from './migrations/0014_licences.js';
 import * as productLines from './migrations/0015_product_lines.js';
 import * as lots from './migrations/0018_lots.js';
+import * as recalls from './migrations/0021_recalls.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0014_licences': licences,
   '0015_product_lines': productLines,
   '0018_lots': lots,
+  '0021_recalls': recalls,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

@@ -22,3 +22,4 @@ export * from './access.js';
 export * from './sorts.js';
 export * from './licences.js';
 export * from './lots.js';
+export * from './recalls.js';

@@ -81,6 +81,7 @@ export async function listActivity(
         when 'invoice' then exists (select 1 from invoices r where r.id = a.entity_id)
         when 'payment' then exists (select 1 from payments r where r.id = a.entity_id)
         when 'lot' then exists (select 1 from lots r where r.id = a.entity_id)
+        when 'recall' then exists (select 1 from recalls r where r.id = a.entity_id)
         when 'user' then exists (select 1 from users r where r.number = a.entity_id)
         else false end`.as('recordExists'),
     ]);

@@ -1,6 +1,6 @@
 import type { Db, Invoice, Pharmacy } from '@pharm/db';
 import { RECALL_LIMIT, type RecallQuery } from '@pharm/validators';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { invalid } from '../../lib/domain-error.js';
 import { prefixPattern } from '../../lib/db/sql.js';
 
@@ -18,14 +18,19 @@ export interface RecallEntry {
 }
 
 /**
- * Every invoice whose lot number is the text, or starts with it for a prefix, in any case; Drafts
- * included, since a recall notice is better sent once too often than missed. Read through
+ * Every invoice whose lot number is the text, or starts with it for a prefix, in any case, or
+ * with a line carrying a lot so numbered (issue 30: lots_number_idx, then the lines' lot index);
+ * Drafts included, since a recall notice is better sent once too often than missed. Read through
  * invoices_lot_number_idx (migration 0008): `lower(lot_number)` and `lot_number is not null` are
  * the index's expression and predicate, and the pattern is lower-cased here so the planner sees
  * a constant prefix.
  */
 export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]> {
   const text = query.lot.text.toLowerCase();
+  const matches = (column: RawBuilder<unknown>) =>
+    query.lot.prefix
+      ? sql<boolean>`lower(${column}) like ${prefixPattern(text)}`
+      : sql<boolean>`lower(${column}) = ${text}`;
   const rows = await db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
@@ -41,11 +46,21 @@ export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]>
       'p.email',
       'p.phone',
     ])
-    .where('i.lotNumber', 'is not', null)
     .where(
-      query.lot.prefix
-        ? sql<boolean>`lower(i.lot_number) like ${prefixPattern(text)}`
-        : sql<boolean>`lower(i.lot_number) = ${text}`,
+      'i.id',
+      'in',
+      db
+        .selectFrom('invoices')
+        .select('id')
+        .where('lotNumber', 'is not', null)
+        .where(matches(sql.ref('lot_number')))
+        .union(
+          db
+            .selectFrom('invoiceLineItems as li')
+            .innerJoin('lots as l', 'l.id', 'li.lotId')
+            .select('li.invoiceId as id')
+            .where(matches(sql.ref('l.lot_number'))),
+        ),
     )
     .orderBy('p.name')
     .orderBy('p.id')

@@ -18,6 +18,8 @@ export interface SearchResults {
   licences: SearchOutput['licences'];
   /** Lots by number, with their SKU (issue 30). */
   lotRecords: SearchOutput['lotRecords'];
+  /** Recalls by number or recalled lot (issue 30). */
+  recalls: SearchOutput['recalls'];
 }
 
 /**
