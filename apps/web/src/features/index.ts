@@ -8,6 +8,7 @@ import { payments } from './payments/feature';
 import { pharmacies } from './pharmacies/feature';
 import { products } from './products/feature';
 import { recall } from './recall/feature';
+import { recalls } from './recalls/feature';
 import { reports } from './reports/feature';
 import { settings } from './settings/feature';
 
@@ -27,6 +28,7 @@ export const FEATURES = [
   lots,
   reports,
   recall,
+  recalls,
   activity,
   settings,
 ] as const;
