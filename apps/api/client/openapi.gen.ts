@@ -2500,6 +2500,7 @@ export interface operations {
             query?: {
                 variantId?: number | null;
                 productId?: number | null;
+                sku?: string;
                 status?: "released" | "quarantined" | "on_hold" | "recalled";
                 expiringWithin?: number;
                 pharmacyId?: number | null;
@@ -5404,6 +5405,7 @@ export interface operations {
             query?: {
                 variantId?: number | null;
                 productId?: number | null;
+                sku?: string;
                 status?: "released" | "quarantined" | "on_hold" | "recalled";
                 expiringWithin?: number;
                 q?: string;

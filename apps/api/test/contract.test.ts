@@ -220,6 +220,36 @@ describe('every operation of the document, as a user would call it', () => {
     await call('products.importCatalog', 200, { path: { provider: 'medsupply-direct' } });
   });
 
+  it('lots, their certificate and the minimum shelf life', async () => {
+    const lot = await call('lots.create', 201, {
+      body: { variantId: ids.variant, lotNumber: 'VL10-2611-A', expiryDate: '2030-12-31' },
+    });
+    ids.lot = lot.body.id;
+    await call('lots.list', 200, { query: { variantId: ids.variant, status: 'released' } });
+    await call('lots.get', 200, { path: { id: ids.lot } });
+    await call('lots.update', 200, {
+      path: { id: ids.lot },
+      body: { status: 'on_hold', reason: 'Particulate complaint' },
+    });
+    await call('lots.uploadCertificate', 200, {
+      path: { id: ids.lot },
+      body: {
+        fileName: 'coa.pdf',
+        contentBase64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      },
+    });
+    await call('downloadLotsIdCertificate', 200, { path: { id: ids.lot } });
+    await call('lots.usage', 200, { path: { id: ids.lot } });
+    await call('downloadLotsCsv', 200, { query: { status: 'on_hold' } });
+    await call('lots.settings', 200);
+    await call('lots.updateSettings', 200, { body: { minShelfLifeDays: 180 } });
+    await call('lots.pharmacyShelfLife', 200, { path: { id: ids.pharmacy } });
+    await call('lots.setPharmacyShelfLife', 200, {
+      path: { id: ids.pharmacy },
+      body: { minShelfLifeDays: 90 },
+    });
+  });
+
   it('orders: created, sent, fulfilled', async () => {
     const order = await call('orders.create', 201, {
       body: {

@@ -238,6 +238,12 @@ describe('lines with lots', () => {
     const invoice = await c.post('/api/invoices', invoiceBody(order.id, 'Draft'));
     expect(invoice.status, invoice.text).toBe(201);
     expect(invoice.body.lotNumber).toBeNull();
+    // The recall by lot finds it by its lines' lots, though the invoice names none.
+    const recall = await c.get(`/api/recall?lot=${encodeURIComponent(b.lotNumber)}`);
+    expect(recall.status, recall.text).toBe(200);
+    expect(recall.body.flatMap((e: any) => e.invoices.map((i: any) => i.id))).toEqual([
+      invoice.body.id,
+    ]);
   });
 
   it('refuses a lot of another variant, or one that does not exist, on the line', async () => {

@@ -28,6 +28,8 @@ const base = {
   product: 0,
   licence: 0,
   recall: 0,
+  lot: 0,
+  lotVariant: 0,
   target: '',
 };
 const PHARMACY = { name: 'Riverside Pharmacy', email: 'orders@riverside.example' };
@@ -250,6 +252,27 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'licences.document': () => ({ id: base.licence }),
   'licences.warning': () => ({ pharmacyId: base.pharmacy }),
   'licences.ofPharmacies': () => ({ pharmacyIds: [base.pharmacy] }),
+  'lots.list': () => ({}),
+  'lots.get': () => ({ id: base.lot }),
+  'lots.create': () => ({
+    variantId: base.lotVariant,
+    lotNumber: unique('LOT'),
+    expiryDate: '2030-12-31',
+  }),
+  'lots.update': () => ({ id: base.lot, data: { notes: 'Checked' } }),
+  'lots.uploadCertificate': () => ({
+    id: base.lot,
+    data: {
+      fileName: 'coa.pdf',
+      contentBase64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+    },
+  }),
+  'lots.usage': () => ({ id: base.lot }),
+  'lots.certificate': () => ({ id: base.lot }),
+  'lots.settings': () => undefined,
+  'lots.updateSettings': () => ({ data: { minShelfLifeDays: 180 } }),
+  'lots.pharmacyShelfLife': () => ({ id: base.pharmacy }),
+  'lots.setPharmacyShelfLife': () => ({ id: base.pharmacy, data: { minShelfLifeDays: null } }),
 };
 
 /** Every signed-in procedure with its permission and REST path. */
@@ -382,6 +405,14 @@ beforeAll(async () => {
   );
   base.recall = await created(
     await admin.post('/api/recalls', { lotIds: [lotId], reason: 'Roles', class: 'I' }),
+  );
+  base.lotVariant = await newVariant();
+  base.lot = await created(
+    await admin.post('/api/lots', {
+      variantId: base.lotVariant,
+      lotNumber: 'RP-LOT-1',
+      expiryDate: '2030-12-31',
+    }),
   );
 }, 120_000);
 afterAll(() => t.close());

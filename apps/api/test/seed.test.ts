@@ -51,6 +51,17 @@ describe('demo seed', () => {
       new Set(['state_pharmacy', 'dea', 'outsourcing_503b', 'resale_certificate']),
     );
 
+    // Issue 30: lots for the vials and stoppers, one on hold, and lines that carry them.
+    const lots = await db.selectFrom('lots').select(['status']).execute();
+    expect(lots.length).toBeGreaterThan(10);
+    expect(lots.filter((l) => l.status === 'on_hold')).toHaveLength(1);
+    const lotted = await db
+      .selectFrom('invoiceLineItems')
+      .select('id')
+      .where('lotId', 'is not', null)
+      .execute();
+    expect(lotted.length).toBeGreaterThan(0);
+
     // A second run leaves what is there alone.
     const payments = await db.selectFrom('payments').select('id').execute();
     await seed(db, (line) => lines.push(line));
@@ -58,5 +69,6 @@ describe('demo seed', () => {
     expect(await db.selectFrom('payments').select('id').execute()).toHaveLength(payments.length);
     expect(lines).toContain('invoices: already present, skipped');
     expect(lines).toContain('licences: already present, skipped');
+    expect(lines).toContain('lots: already present, skipped');
   }, 120_000);
 });

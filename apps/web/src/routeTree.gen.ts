@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
+import { Route as AppLotsIndexRouteImport } from './routes/_app/lots/index'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersNewRouteImport } from './routes/_app/orders/new'
 import { Route as AppPaymentsIndexRouteImport } from './routes/_app/payments/index'
@@ -31,6 +32,7 @@ import { Route as AppSettingsTokensRouteImport } from './routes/_app/settings/to
 import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
 import { Route as AppInvoicesIdIndexRouteImport } from './routes/_app/invoices/$id.index'
 import { Route as AppInvoicesIdEditRouteImport } from './routes/_app/invoices/$id.edit'
+import { Route as AppLotsIdIndexRouteImport } from './routes/_app/lots/$id.index'
 import { Route as AppOrdersIdIndexRouteImport } from './routes/_app/orders/$id.index'
 import { Route as AppOrdersIdEditRouteImport } from './routes/_app/orders/$id.edit'
 import { Route as AppPaymentsIdIndexRouteImport } from './routes/_app/payments/$id.index'
@@ -73,6 +75,11 @@ const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
 const AppInvoicesNewRoute = AppInvoicesNewRouteImport.update({
   id: '/invoices/new',
   path: '/invoices/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLotsIndexRoute = AppLotsIndexRouteImport.update({
+  id: '/lots/',
+  path: '/lots/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
@@ -150,6 +157,11 @@ const AppInvoicesIdEditRoute = AppInvoicesIdEditRouteImport.update({
   path: '/invoices/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLotsIdIndexRoute = AppLotsIdIndexRouteImport.update({
+  id: '/lots/$id/',
+  path: '/lots/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrdersIdIndexRoute = AppOrdersIdIndexRouteImport.update({
   id: '/orders/$id/',
   path: '/orders/$id/',
@@ -209,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
+  '/lots/': typeof AppLotsIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/payments/': typeof AppPaymentsIndexRoute
   '/pharmacies/': typeof AppPharmaciesIndexRoute
@@ -223,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/lots/$id/': typeof AppLotsIdIndexRoute
   '/orders/$id/': typeof AppOrdersIdIndexRoute
   '/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -241,6 +255,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
+  '/lots': typeof AppLotsIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/payments': typeof AppPaymentsIndexRoute
   '/pharmacies': typeof AppPharmaciesIndexRoute
@@ -255,6 +270,7 @@ export interface FileRoutesByTo {
   '/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/invoices/$id': typeof AppInvoicesIdIndexRoute
+  '/lots/$id': typeof AppLotsIdIndexRoute
   '/orders/$id': typeof AppOrdersIdIndexRoute
   '/payments/$id': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id': typeof AppPharmaciesIdIndexRoute
@@ -275,6 +291,7 @@ export interface FileRoutesById {
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/lots/': typeof AppLotsIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/payments/': typeof AppPaymentsIndexRoute
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
@@ -289,6 +306,7 @@ export interface FileRoutesById {
   '/_app/pharmacies/$id/statement': typeof AppPharmaciesIdStatementRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/invoices/$id/': typeof AppInvoicesIdIndexRoute
+  '/_app/lots/$id/': typeof AppLotsIdIndexRoute
   '/_app/orders/$id/': typeof AppOrdersIdIndexRoute
   '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/_app/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
@@ -309,6 +327,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity/'
     | '/invoices/'
+    | '/lots/'
     | '/orders/'
     | '/payments/'
     | '/pharmacies/'
@@ -323,6 +342,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
     | '/invoices/$id/'
+    | '/lots/$id/'
     | '/orders/$id/'
     | '/payments/$id/'
     | '/pharmacies/$id/'
@@ -341,6 +361,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity'
     | '/invoices'
+    | '/lots'
     | '/orders'
     | '/payments'
     | '/pharmacies'
@@ -355,6 +376,7 @@ export interface FileRouteTypes {
     | '/pharmacies/$id/statement'
     | '/products/$id/edit'
     | '/invoices/$id'
+    | '/lots/$id'
     | '/orders/$id'
     | '/payments/$id'
     | '/pharmacies/$id'
@@ -374,6 +396,7 @@ export interface FileRouteTypes {
     | '/_app/settings/users'
     | '/_app/activity/'
     | '/_app/invoices/'
+    | '/_app/lots/'
     | '/_app/orders/'
     | '/_app/payments/'
     | '/_app/pharmacies/'
@@ -388,6 +411,7 @@ export interface FileRouteTypes {
     | '/_app/pharmacies/$id/statement'
     | '/_app/products/$id/edit'
     | '/_app/invoices/$id/'
+    | '/_app/lots/$id/'
     | '/_app/orders/$id/'
     | '/_app/payments/$id/'
     | '/_app/pharmacies/$id/'
@@ -450,6 +474,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices/new'
       fullPath: '/invoices/new'
       preLoaderRoute: typeof AppInvoicesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/lots/': {
+      id: '/_app/lots/'
+      path: '/lots'
+      fullPath: '/lots/'
+      preLoaderRoute: typeof AppLotsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orders/': {
@@ -557,6 +588,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInvoicesIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/lots/$id/': {
+      id: '/_app/lots/$id/'
+      path: '/lots/$id'
+      fullPath: '/lots/$id/'
+      preLoaderRoute: typeof AppLotsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orders/$id/': {
       id: '/_app/orders/$id/'
       path: '/orders/$id'
@@ -633,6 +671,7 @@ interface AppRouteChildren {
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppLotsIndexRoute: typeof AppLotsIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppPaymentsIndexRoute: typeof AppPaymentsIndexRoute
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
@@ -647,6 +686,7 @@ interface AppRouteChildren {
   AppPharmaciesIdStatementRoute: typeof AppPharmaciesIdStatementRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppInvoicesIdIndexRoute: typeof AppInvoicesIdIndexRoute
+  AppLotsIdIndexRoute: typeof AppLotsIdIndexRoute
   AppOrdersIdIndexRoute: typeof AppOrdersIdIndexRoute
   AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
   AppPharmaciesIdIndexRoute: typeof AppPharmaciesIdIndexRoute
@@ -664,6 +704,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
+  AppLotsIndexRoute: AppLotsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppPaymentsIndexRoute: AppPaymentsIndexRoute,
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
@@ -678,6 +719,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaciesIdStatementRoute: AppPharmaciesIdStatementRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppInvoicesIdIndexRoute: AppInvoicesIdIndexRoute,
+  AppLotsIdIndexRoute: AppLotsIdIndexRoute,
   AppOrdersIdIndexRoute: AppOrdersIdIndexRoute,
   AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,
   AppPharmaciesIdIndexRoute: AppPharmaciesIdIndexRoute,

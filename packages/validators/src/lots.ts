@@ -110,6 +110,8 @@ export type LotUpdateData = z.output<typeof lotUpdateSchema>;
 export const lotListQuery = z.object({
   variantId: optionalId('variantId').optional(),
   productId: optionalId('productId').optional(),
+  /** The lots of the variant with this SKU, or of the product with it when it has no variants. */
+  sku: z.string().trim().min(1).max(100, 'SKU must be at most 100 characters').optional(),
   status: lotStatusField.optional(),
   /** Those expiring within this many days of today (expired ones included). */
   expiringWithin: z

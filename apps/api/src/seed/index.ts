@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/service.js';
 import type { SeedContext } from './context.js';
 import { seedInvoices } from './invoices.js';
 import { seedLicences } from './licences.js';
+import { seedLots } from './lots.js';
 import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
@@ -40,6 +41,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   log(`demo user: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   await seedPharmacies(ctx);
   await seedProducts(ctx);
+  await seedLots(ctx);
   await seedOrders(ctx);
   await seedInvoices(ctx);
   await seedLicences(ctx);

@@ -6,6 +6,7 @@ import {
   type OrderStatus,
 } from '@pharm/validators';
 import type { SeedContext } from './context.js';
+import { firstShippableLots } from './lots.js';
 
 /** Variants from the sample catalogue feed: parent SKU, variant SKU, size, colour, pack price. */
 const CATALOGUE: [string, string, string, string | null, string][] = [
@@ -85,6 +86,7 @@ export async function seedOrders({ db, caller, log }: SeedContext): Promise<void
   const next = random(20_260_301);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const today = todayIso();
+  const lots = await firstShippableLots(db);
   const counts: Record<string, number> = {};
   // Oldest first, so order numbers rise with the order dates.
   for (let i = ORDER_COUNT - 1; i >= 0; i--) {
@@ -98,6 +100,7 @@ export async function seedOrders({ db, caller, log }: SeedContext): Promise<void
         description: `${parentSku} - ${[size, color].filter(Boolean).join(' ')}`,
         qty: pick([1, 2, 2, 3, 4, 5, 6, 10, 12, 20]),
         unitPrice: price,
+        lotId: lots.get(variantSku) ?? null,
       }),
     );
     const order = await caller.orders.create({

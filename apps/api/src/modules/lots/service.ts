@@ -75,6 +75,15 @@ export async function listLots(db: Db, query: LotListQuery): Promise<LotOutput[]
   let q = lotsWithProduct(db);
   if (query.variantId) q = q.where('l.variantId', '=', query.variantId);
   if (query.productId) q = q.where('p.id', '=', query.productId);
+  if (query.sku) {
+    const sku = query.sku;
+    q = q.where((eb) =>
+      eb.or([
+        eb('v.variantSku', '=', sku),
+        eb.and([eb('l.productId', 'is not', null), eb('p.sku', '=', sku)]),
+      ]),
+    );
+  }
   if (query.status) q = q.where('l.status', '=', query.status);
   if (query.expiringWithin !== undefined) {
     q = q.where('l.expiryDate', '<=', addDaysIso(today, query.expiringWithin));

@@ -1,6 +1,6 @@
 import type { Db, Invoice, Pharmacy } from '@pharm/db';
 import { RECALL_LIMIT, type RecallQuery } from '@pharm/validators';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { invalid } from '../../lib/domain-error.js';
 import { prefixPattern } from '../../lib/db/sql.js';
 
@@ -19,18 +19,29 @@ export interface RecallEntry {
 
 /**
  * Every invoice whose lot number is the text, or starts with it for a prefix, in any case, or
- * with a line carrying a lot so numbered (issue 30: lots_number_idx, then the lines' lot index);
- * Drafts included, since a recall notice is better sent once too often than missed. Read through
+ * that has a line of such a lot (issue 30); Drafts
+ * included, since a recall notice is better sent once too often than missed. Read through
  * invoices_lot_number_idx (migration 0008): `lower(lot_number)` and `lot_number is not null` are
  * the index's expression and predicate, and the pattern is lower-cased here so the planner sees
  * a constant prefix.
  */
 export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]> {
   const text = query.lot.text.toLowerCase();
-  const matches = (column: RawBuilder<unknown>) =>
+  const lotMatch = (column: string) =>
     query.lot.prefix
-      ? sql<boolean>`lower(${column}) like ${prefixPattern(text)}`
-      : sql<boolean>`lower(${column}) = ${text}`;
+      ? sql<boolean>`lower(${sql.ref(column)}) like ${prefixPattern(text)}`
+      : sql<boolean>`lower(${sql.ref(column)}) = ${text}`;
+  // Issue 30: the invoices with a line of a matching lot too (lots_number_idx, then the lines'
+  // lot index), looked up first so the invoices are still read by id or by their own lot number.
+  const lineInvoices = await db
+    .selectFrom('lots as l')
+    .innerJoin('invoiceLineItems as li', 'li.lotId', 'l.id')
+    .select('li.invoiceId')
+    .distinct()
+    .where(lotMatch('l.lot_number'))
+    .limit(RECALL_LIMIT + 1)
+    .execute();
+  const lineInvoiceIds = lineInvoices.map((row) => row.invoiceId);
   const rows = await db
     .selectFrom('invoices as i')
     .innerJoin('pharmacies as p', 'p.id', 'i.pharmacyId')
@@ -46,21 +57,11 @@ export async function recall(db: Db, query: RecallQuery): Promise<RecallEntry[]>
       'p.email',
       'p.phone',
     ])
-    .where(
-      'i.id',
-      'in',
-      db
-        .selectFrom('invoices')
-        .select('id')
-        .where('lotNumber', 'is not', null)
-        .where(matches(sql.ref('lot_number')))
-        .union(
-          db
-            .selectFrom('invoiceLineItems as li')
-            .innerJoin('lots as l', 'l.id', 'li.lotId')
-            .select('li.invoiceId as id')
-            .where(matches(sql.ref('l.lot_number'))),
-        ),
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('i.lotNumber', 'is not', null), lotMatch('i.lot_number')]),
+        ...(lineInvoiceIds.length ? [eb('i.id', 'in', lineInvoiceIds)] : []),
+      ]),
     )
     .orderBy('p.name')
     .orderBy('p.id')

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Box, Button, Grid, Stack, Table, Text, type DialogBodyProps } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { formatDate } from '@pharm/validators';
 import { Can } from '../auth/can';
 import { LuDownload, LuPencil } from 'react-icons/lu';
 import { DetailsContent } from '../../components/DetailsDialog';
@@ -63,6 +64,8 @@ interface Line {
   qty: number;
   unitPrice: string;
   lineTotal: string;
+  /** The lot the line ships (issue 30). */
+  lot?: { id: number; lotNumber: string; expiryDate: string } | null;
 }
 
 /**
@@ -112,6 +115,11 @@ export function LinesTable({
                 ) : null}
                 <Table.Cell ps={withProduct ? undefined : '4'} whiteSpace="normal" minW="48">
                   {line.description}
+                  {line.lot ? (
+                    <Text textStyle="xs" color="fg.muted" data-testid="line-lot">
+                      Lot {line.lot.lotNumber} · exp. {formatDate(line.lot.expiryDate)}
+                    </Text>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{line.qty.toLocaleString('en-US')}</Table.Cell>
                 <Table.Cell textAlign="end">

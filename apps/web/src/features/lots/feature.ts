@@ -1,9 +1,11 @@
 import { linkOptions } from '@tanstack/react-router';
 import { LOT_STATUS_LABELS } from '@pharm/validators';
+import { LuBoxes } from 'react-icons/lu';
 import { defineFeature } from '../define';
 
 /** Lots (issue 30): kept in the history, found by number in the search. */
 export const lots = defineFeature({
+  nav: { to: '/lots', label: 'Lots', icon: LuBoxes },
   activity: { type: 'lot', one: 'Lot', many: 'Lots' },
   search: (results) =>
     results.lotRecords.map((lot) => ({
@@ -11,6 +13,6 @@ export const lots = defineFeature({
       group: 'Lots',
       title: lot.lotNumber,
       detail: `${lot.sku} · expires ${lot.expiryDate} · ${LOT_STATUS_LABELS[lot.status]}`,
-      link: linkOptions({ to: '/products', search: { q: lot.sku } }),
+      link: linkOptions({ to: '/lots/$id', params: { id: lot.id } }),
     })),
 });

@@ -9,6 +9,7 @@ import {
   type OrderData,
 } from '@pharm/validators';
 import { Tooltip } from '../../components/ui/tooltip';
+import { LotPicker } from '../lots/LotPicker';
 import {
   withCategory,
   withProduct,
@@ -56,6 +57,7 @@ function LineRow({
   const inCategory = products.filter((product) => product.category === line.category);
   const product = products.find((p) => p.sku === line.productSku);
   const name = (field: keyof FormLine) => `lineItems.${index}.${field}` as const;
+  const pharmacyId = useWatch({ control, name: 'pharmacyId' });
 
   /** Writes the fields a choice changed, one by one, so the row keeps its focus. */
   const apply = (next: FormLine) => {
@@ -159,6 +161,19 @@ function LineRow({
           />
           <Field.ErrorText>{errors?.description?.message}</Field.ErrorText>
         </Field.Root>
+        <LotPicker
+          sku={line.variantSku ?? (product?.variants.length ? null : (line.productSku ?? null))}
+          pharmacyId={pharmacyId}
+          value={line.lotId ?? null}
+          label={`Line ${index + 1} lot`}
+          name={name('lotId')}
+          onChange={(lotId) => setValue(name('lotId'), lotId, { shouldDirty: true })}
+        />
+        {errors?.lotId?.message ? (
+          <Text color="fg.error" textStyle="xs">
+            {errors.lotId.message}
+          </Text>
+        ) : null}
       </Table.Cell>
       <Table.Cell>
         <PhoneLabel>Qty</PhoneLabel>

@@ -115,7 +115,7 @@ export function OrderForm({
     'notes',
     'lineItems',
     ...getValues('lineItems').flatMap((_, i) =>
-      (['description', 'qty', 'unitPrice', 'productSku', 'variantSku'] as const).map(
+      (['description', 'qty', 'unitPrice', 'productSku', 'variantSku', 'lotId'] as const).map(
         (field) => `lineItems.${i}.${field}` as const,
       ),
     ),

@@ -29,22 +29,24 @@ export function blankLine(): FormLine {
     qty: 1,
     unitPrice: '0.00',
     lineTotal: '0.00',
+    lotId: null,
   };
 }
 
 /** Choosing a category: clears the product and the variant. */
 export function withCategory(line: FormLine, category: string): FormLine {
-  return { ...line, category, productSku: null, variantSku: null };
+  return { ...line, category, productSku: null, variantSku: null, lotId: null };
 }
 
 /** Choosing a product: its name and default price (or 0.00); the variant is cleared. */
 export function withProduct(line: FormLine, product: ProductOption | undefined): FormLine {
-  if (!product) return { ...line, productSku: null, variantSku: null };
+  if (!product) return { ...line, productSku: null, variantSku: null, lotId: null };
   const unitPrice = product.defaultPrice || '0.00';
   return {
     ...line,
     productSku: product.sku,
     variantSku: null,
+    lotId: null,
     description: product.name,
     unitPrice,
     lineTotal: formLineTotal(line.qty, unitPrice),
@@ -59,11 +61,12 @@ export function variantDescription(variant: VariantOption): string {
 
 /** Choosing a variant: its description and default price (or 0.00). */
 export function withVariant(line: FormLine, variant: VariantOption | undefined): FormLine {
-  if (!variant) return { ...line, variantSku: null };
+  if (!variant) return { ...line, variantSku: null, lotId: null };
   const unitPrice = variant.defaultPrice || '0.00';
   return {
     ...line,
     variantSku: variant.variantSku,
+    lotId: null,
     description: variantDescription(variant),
     unitPrice,
     lineTotal: formLineTotal(line.qty, unitPrice),
@@ -84,6 +87,7 @@ export function toFormLines(
     qty: number;
     unitPrice: string;
     lineTotal: string;
+    lotId?: number | null;
   }[],
   products: readonly ProductOption[],
 ): FormLine[] {
@@ -96,6 +100,7 @@ export function toFormLines(
     qty: line.qty,
     unitPrice: String(line.unitPrice),
     lineTotal: String(line.lineTotal),
+    lotId: line.lotId ?? null,
   }));
 }
 

@@ -20,6 +20,7 @@ import {
 import { ActiveBadge } from './ActiveBadge';
 import { categoryContent } from './content';
 import { Can } from '../auth/can';
+import { ProductLotsSection } from '../lots/ProductLotsSection';
 
 /** Under a related table that has more rows than it shows. */
 const LATEST_ONLY = <Text color="fg.muted">Showing the latest {RELATED_LIMIT}.</Text>;
@@ -119,6 +120,8 @@ export function ProductPage({ id }: { id: number }) {
               ]}
             />
           </RecordSection>
+
+          <ProductLotsSection productId={current.id} variants={current.variants} />
 
           <RecordSection title="Orders" padded={false}>
             <RelatedTable

@@ -10,6 +10,7 @@ export const RECORD_ROUTES = {
   payment: '/payments/$id',
   pharmacy: '/pharmacies/$id',
   product: '/products/$id',
+  lot: '/lots/$id',
 } as const;
 
 export type RecordKind = keyof typeof RECORD_ROUTES;

@@ -1,0 +1,102 @@
+import { HStack, Input, NativeSelect, Text, Button } from '@chakra-ui/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { LuDownload } from 'react-icons/lu';
+import { LOT_STATUSES, LOT_STATUS_LABELS, type LotStatus } from '@pharm/validators';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { LotsTable } from './LotsTable';
+
+const route = getRouteApi('/_app/lots/');
+
+/** Every lot, earliest expiry first; status and "expiring within N days" filters in the URL. */
+export function LotsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = {
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.within !== undefined ? { expiringWithin: search.within } : {}),
+  };
+  const lots = trpc.lots.list.useQuery(query);
+  const csv = new URLSearchParams(
+    Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+
+  return (
+    <>
+      <PageHeader
+        title="Lots"
+        description="Every lot received, earliest expiry first. Lots are added on each product's page."
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/lots.csv${csv ? `?${csv}` : ''}`} download>
+              <LuDownload /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <HStack gap="3" mb="4" wrap="wrap">
+        <NativeSelect.Root size="sm" w="48">
+          <NativeSelect.Field
+            aria-label="Status"
+            value={search.status ?? ''}
+            onChange={(e) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  status: (e.target.value || undefined) as LotStatus | undefined,
+                }),
+              })
+            }
+          >
+            <option value="">All statuses</option>
+            {LOT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LOT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <HStack gap="2">
+          <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+            Expiring within
+          </Text>
+          <Input
+            size="sm"
+            w="24"
+            type="number"
+            min={0}
+            aria-label="Expiring within days"
+            placeholder="days"
+            value={search.within ?? ''}
+            onChange={(e) => {
+              const days = e.target.value === '' ? undefined : Number(e.target.value);
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  within:
+                    days !== undefined && Number.isInteger(days) && days >= 0 ? days : undefined,
+                }),
+              });
+            }}
+          />
+          <Text textStyle="sm" color="fg.muted">
+            days
+          </Text>
+        </HStack>
+      </HStack>
+      {lots.isPending ? (
+        <Text color="fg.muted">Loading lots…</Text>
+      ) : lots.isError ? (
+        <Text color="fg.error">Could not load the lots: {errorMessage(lots.error)}</Text>
+      ) : lots.data.length === 0 ? (
+        <Text color="fg.muted" data-testid="lots-empty">
+          No lots match.
+        </Text>
+      ) : (
+        <LotsTable lots={lots.data} testId="lots-table" />
+      )}
+    </>
+  );
+}

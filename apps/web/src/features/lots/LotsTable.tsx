@@ -1,0 +1,127 @@
+import { useRef, useState } from 'react';
+import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { LuFileText, LuShieldAlert, LuUpload } from 'react-icons/lu';
+import { formatDate, type LotOutput } from '@pharm/validators';
+import { can } from '@pharm/validators/roles';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { EMPTY } from '../../lib/text';
+import { trpc } from '../../lib/trpc';
+import { uploadLotCertificate } from './certificate';
+import { LotStatusDialog } from './LotDialogs';
+import { LotStatusBadge } from './LotStatusBadge';
+
+/**
+ * Lots in FEFO order, each linking to its page, with the certificate to open and, for those who
+ * may, a status change (with its reason) and a certificate upload.
+ */
+export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId: string }) {
+  const user = trpc.auth.me.useQuery(undefined, { staleTime: Infinity }).data;
+  const canWrite = can(user?.role, 'lots.write');
+  const utils = trpc.useUtils();
+  const [changing, setChanging] = useState<LotOutput | null>(null);
+  const upload = useRef<HTMLInputElement>(null);
+  const [uploadFor, setUploadFor] = useState<number | null>(null);
+
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
+        <Table.Root size="sm" data-testid={testId}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Lot</Table.ColumnHeader>
+              <Table.ColumnHeader>SKU</Table.ColumnHeader>
+              <Table.ColumnHeader>Expires</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Supplier</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Text srOnly>Actions</Text>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lots.map((lot) => (
+              <Table.Row key={lot.id} data-testid={`lot-row-${lot.id}`}>
+                <Table.Cell fontWeight="medium">
+                  <Link to="/lots/$id" params={{ id: lot.id }}>
+                    <Text as="span" color="link">
+                      {lot.lotNumber}
+                    </Text>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell fontFamily="mono" textStyle="xs">
+                  {lot.variantSku ?? lot.productSku}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(lot.expiryDate)}</Table.Cell>
+                <Table.Cell>
+                  <LotStatusBadge lot={lot} />
+                </Table.Cell>
+                <Table.Cell>{lot.supplier ?? EMPTY}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <HStack gap="0" justify="flex-end">
+                    {lot.certificate ? (
+                      <IconButton
+                        asChild
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Open the certificate of ${lot.lotNumber}`}
+                      >
+                        <a href={`/api/lots/${lot.id}/certificate`} target="_blank" rel="noopener">
+                          <LuFileText />
+                        </a>
+                      </IconButton>
+                    ) : null}
+                    {canWrite ? (
+                      <>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Upload the certificate of ${lot.lotNumber}`}
+                          onClick={() => {
+                            setUploadFor(lot.id);
+                            upload.current?.click();
+                          }}
+                        >
+                          <LuUpload />
+                        </IconButton>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Change the status of ${lot.lotNumber}`}
+                          onClick={() => setChanging(lot)}
+                        >
+                          <LuShieldAlert />
+                        </IconButton>
+                      </>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <input
+        ref={upload}
+        type="file"
+        accept="application/pdf"
+        hidden
+        data-testid="lot-certificate-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file || uploadFor === null) return;
+          void uploadLotCertificate(uploadFor, file).then(
+            async () => {
+              notify.success('Certificate uploaded');
+              await utils.lots.invalidate();
+            },
+            (error: unknown) => notify.error('Error', errorMessage(error)),
+          );
+        }}
+      />
+      <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Text } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
+import { can } from '@pharm/validators/roles';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { RecordSection } from '../records/RecordPage';
+import { AddLotDialog } from './LotDialogs';
+import { LotsTable } from './LotsTable';
+
+/** A product's lots (issue 30), earliest expiry first, on its record page. */
+export function ProductLotsSection({
+  productId,
+  variants,
+}: {
+  productId: number;
+  variants: readonly {
+    id: number;
+    variantSku: string;
+    size: string | null;
+    color: string | null;
+  }[];
+}) {
+  const user = trpc.auth.me.useQuery(undefined, { staleTime: Infinity }).data;
+  const lots = trpc.lots.list.useQuery({ productId });
+  const [adding, setAdding] = useState(false);
+  return (
+    <RecordSection
+      title="Lots"
+      testId="product-lots"
+      aside={
+        can(user?.role, 'lots.write') ? (
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            <LuPlus /> Add Lot
+          </Button>
+        ) : null
+      }
+    >
+      {lots.isPending ? (
+        <Text color="fg.muted">Loading lots…</Text>
+      ) : lots.isError ? (
+        <Text color="fg.error">Could not load the lots: {errorMessage(lots.error)}</Text>
+      ) : lots.data.length === 0 ? (
+        <Text color="fg.muted">No lots received yet.</Text>
+      ) : (
+        <LotsTable lots={lots.data} testId="product-lots-table" />
+      )}
+      <AddLotDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        productId={productId}
+        variants={variants.map((v) => ({
+          id: v.id,
+          label: [v.variantSku, [v.size, v.color].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(' · '),
+        }))}
+      />
+    </RecordSection>
+  );
+}
