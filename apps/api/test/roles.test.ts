@@ -384,13 +384,11 @@ beforeAll(async () => {
   const lotId = await created(
     await admin.post('/api/lots', { variantId, lotNumber: 'RL-BASE', expiryDate: '2031-01-01' }),
   );
-  await created(
-    await admin.post('/api/invoices', {
+  // Invoice lines come from an order: one line of the lot, shipped and invoiced.
+  const orderId = await created(
+    await admin.post('/api/orders', {
       pharmacyId: base.pharmacy,
-      invoiceDate: '2026-03-05',
-      dueDate: '2030-01-01',
-      amount: '3.00',
-      status: 'Unpaid',
+      orderDate: '2026-03-02',
       lineItems: [
         {
           productSku: sku,
@@ -401,6 +399,20 @@ beforeAll(async () => {
           lotId,
         },
       ],
+    }),
+  );
+  for (const status of ['Sent', 'Fulfilled']) {
+    const moved = await admin.put(`/api/orders/${orderId}`, { status });
+    if (moved.status !== 200) throw new Error(`setup failed: ${moved.status} ${moved.text}`);
+  }
+  await created(
+    await admin.post('/api/invoices', {
+      pharmacyId: base.pharmacy,
+      fromOrderId: orderId,
+      invoiceDate: '2026-03-05',
+      dueDate: '2030-01-01',
+      amount: null,
+      status: 'Unpaid',
     }),
   );
   base.recall = await created(
