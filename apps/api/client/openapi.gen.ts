@@ -795,6 +795,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recalls, newest first, each with its lot numbers and progress (`status=open|closed` narrows it) */
+        get: operations["recalls.list"];
+        put?: never;
+        /** Open a recall of lots (`lotIds`, `reason`, `class` I, II or III): the lots become recalled, and each pharmacy whose invoice lines carry them gets a notice to send */
+        post: operations["recalls.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recall: its lots, and each pharmacy's affected lines and notice */
+        get: operations["recalls.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/notices/{pharmacyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a pharmacy's notice one step forward: `notified` (`at`, `by`, `channel` email, phone or letter) then `acknowledged` (`at`, `contact` at the pharmacy, `quantityReturned`); 409 for any other move */
+        put: operations["recalls.updateNotice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the recall: at once when every pharmacy has acknowledged, otherwise only with a `reason` (409 without) */
+        post: operations["recalls.close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity": {
         parameters: {
             query?: never;
@@ -1164,6 +1233,40 @@ export interface paths {
         };
         /** The recall list of a lot as CSV: each invoice with its pharmacy's contact */
         get: operations["downloadRecallCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/letters/{pharmacyId}.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pharmacy's recall letter: its lines that carried the lots, and what to do */
+        get: operations["downloadRecallsIdLettersPharmacyIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recalls as CSV, one row per pharmacy and line: the recall, the pharmacy's notice and the line */
+        get: operations["downloadRecallsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5199,6 +5302,14 @@ export interface operations {
                             lotNumber: string;
                             invoiceCount: number;
                         }[];
+                        recalls: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            class: "I" | "II" | "III";
+                            closedOn: string | null;
+                            lotNumbers: string | null;
+                        }[];
                     };
                 };
             };
@@ -5255,12 +5366,472 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    "recalls.list": {
+        parameters: {
+            query?: {
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recalls, newest first, each with its lot numbers and progress (`status=open|closed` narrows it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                        reason: string;
+                        /** @enum {string} */
+                        class: "I" | "II" | "III";
+                        /** Format: date */
+                        initiatedOn: string;
+                        closedOn: string | null;
+                        lotNumbers: string[];
+                        progress: {
+                            total: number;
+                            notified: number;
+                            acknowledged: number;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lotIds: number[];
+                    reason: string;
+                    /** @enum {string} */
+                    class: "I" | "II" | "III";
+                };
+            };
+        };
+        responses: {
+            /** @description Open a recall of lots (`lotIds`, `reason`, `class` I, II or III): the lots become recalled, and each pharmacy whose invoice lines carry them gets a notice to send */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                        reason: string;
+                        /** @enum {string} */
+                        class: "I" | "II" | "III";
+                        /** Format: date */
+                        initiatedOn: string;
+                        closedOn: string | null;
+                        closeReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lots: {
+                            id: number;
+                            lotNumber: string;
+                            /** Format: date */
+                            expiryDate: string;
+                            /** @enum {string} */
+                            status: "released" | "quarantined" | "on_hold" | "recalled";
+                            sku: string;
+                            productName: string;
+                        }[];
+                        progress: {
+                            total: number;
+                            notified: number;
+                            acknowledged: number;
+                        };
+                        pharmacies: {
+                            pharmacy: {
+                                id: number;
+                                name: string;
+                                contactName: string | null;
+                                email: string;
+                                phone: string | null;
+                            };
+                            lines: {
+                                invoiceId: number | null;
+                                invoiceNumber: string;
+                                /** Format: date */
+                                invoiceDate: string;
+                                lineId: number | null;
+                                description: string;
+                                qty: number;
+                                lotId: number;
+                                lotNumber: string;
+                            }[];
+                            notice: {
+                                /** @enum {string} */
+                                status: "to_notify" | "notified" | "acknowledged";
+                                notifiedAt: string | null;
+                                notifiedBy: string | null;
+                                channel: ("email" | "phone" | "letter") | null;
+                                acknowledgedAt: string | null;
+                                acknowledgedBy: string | null;
+                                contact: string | null;
+                                quantityReturned: number | null;
+                                events: {
+                                    /** @enum {string} */
+                                    status: "to_notify" | "notified" | "acknowledged";
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string | null;
+                                    channel: ("email" | "phone" | "letter") | null;
+                                    contact: string | null;
+                                    quantityReturned: number | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One recall: its lots, and each pharmacy's affected lines and notice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                        reason: string;
+                        /** @enum {string} */
+                        class: "I" | "II" | "III";
+                        /** Format: date */
+                        initiatedOn: string;
+                        closedOn: string | null;
+                        closeReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lots: {
+                            id: number;
+                            lotNumber: string;
+                            /** Format: date */
+                            expiryDate: string;
+                            /** @enum {string} */
+                            status: "released" | "quarantined" | "on_hold" | "recalled";
+                            sku: string;
+                            productName: string;
+                        }[];
+                        progress: {
+                            total: number;
+                            notified: number;
+                            acknowledged: number;
+                        };
+                        pharmacies: {
+                            pharmacy: {
+                                id: number;
+                                name: string;
+                                contactName: string | null;
+                                email: string;
+                                phone: string | null;
+                            };
+                            lines: {
+                                invoiceId: number | null;
+                                invoiceNumber: string;
+                                /** Format: date */
+                                invoiceDate: string;
+                                lineId: number | null;
+                                description: string;
+                                qty: number;
+                                lotId: number;
+                                lotNumber: string;
+                            }[];
+                            notice: {
+                                /** @enum {string} */
+                                status: "to_notify" | "notified" | "acknowledged";
+                                notifiedAt: string | null;
+                                notifiedBy: string | null;
+                                channel: ("email" | "phone" | "letter") | null;
+                                acknowledgedAt: string | null;
+                                acknowledgedBy: string | null;
+                                contact: string | null;
+                                quantityReturned: number | null;
+                                events: {
+                                    /** @enum {string} */
+                                    status: "to_notify" | "notified" | "acknowledged";
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string | null;
+                                    channel: ("email" | "phone" | "letter") | null;
+                                    contact: string | null;
+                                    quantityReturned: number | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.updateNotice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "notified" | "acknowledged";
+                    at?: string | null;
+                    by?: string | null;
+                    channel?: ("email" | "phone" | "letter") | null;
+                    contact?: string | null;
+                    quantityReturned?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Move a pharmacy's notice one step forward: `notified` (`at`, `by`, `channel` email, phone or letter) then `acknowledged` (`at`, `contact` at the pharmacy, `quantityReturned`); 409 for any other move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                        reason: string;
+                        /** @enum {string} */
+                        class: "I" | "II" | "III";
+                        /** Format: date */
+                        initiatedOn: string;
+                        closedOn: string | null;
+                        closeReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lots: {
+                            id: number;
+                            lotNumber: string;
+                            /** Format: date */
+                            expiryDate: string;
+                            /** @enum {string} */
+                            status: "released" | "quarantined" | "on_hold" | "recalled";
+                            sku: string;
+                            productName: string;
+                        }[];
+                        progress: {
+                            total: number;
+                            notified: number;
+                            acknowledged: number;
+                        };
+                        pharmacies: {
+                            pharmacy: {
+                                id: number;
+                                name: string;
+                                contactName: string | null;
+                                email: string;
+                                phone: string | null;
+                            };
+                            lines: {
+                                invoiceId: number | null;
+                                invoiceNumber: string;
+                                /** Format: date */
+                                invoiceDate: string;
+                                lineId: number | null;
+                                description: string;
+                                qty: number;
+                                lotId: number;
+                                lotNumber: string;
+                            }[];
+                            notice: {
+                                /** @enum {string} */
+                                status: "to_notify" | "notified" | "acknowledged";
+                                notifiedAt: string | null;
+                                notifiedBy: string | null;
+                                channel: ("email" | "phone" | "letter") | null;
+                                acknowledgedAt: string | null;
+                                acknowledgedBy: string | null;
+                                contact: string | null;
+                                quantityReturned: number | null;
+                                events: {
+                                    /** @enum {string} */
+                                    status: "to_notify" | "notified" | "acknowledged";
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string | null;
+                                    channel: ("email" | "phone" | "letter") | null;
+                                    contact: string | null;
+                                    quantityReturned: number | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Close the recall: at once when every pharmacy has acknowledged, otherwise only with a `reason` (409 without) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                        reason: string;
+                        /** @enum {string} */
+                        class: "I" | "II" | "III";
+                        /** Format: date */
+                        initiatedOn: string;
+                        closedOn: string | null;
+                        closeReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lots: {
+                            id: number;
+                            lotNumber: string;
+                            /** Format: date */
+                            expiryDate: string;
+                            /** @enum {string} */
+                            status: "released" | "quarantined" | "on_hold" | "recalled";
+                            sku: string;
+                            productName: string;
+                        }[];
+                        progress: {
+                            total: number;
+                            notified: number;
+                            acknowledged: number;
+                        };
+                        pharmacies: {
+                            pharmacy: {
+                                id: number;
+                                name: string;
+                                contactName: string | null;
+                                email: string;
+                                phone: string | null;
+                            };
+                            lines: {
+                                invoiceId: number | null;
+                                invoiceNumber: string;
+                                /** Format: date */
+                                invoiceDate: string;
+                                lineId: number | null;
+                                description: string;
+                                qty: number;
+                                lotId: number;
+                                lotNumber: string;
+                            }[];
+                            notice: {
+                                /** @enum {string} */
+                                status: "to_notify" | "notified" | "acknowledged";
+                                notifiedAt: string | null;
+                                notifiedBy: string | null;
+                                channel: ("email" | "phone" | "letter") | null;
+                                acknowledgedAt: string | null;
+                                acknowledgedBy: string | null;
+                                contact: string | null;
+                                quantityReturned: number | null;
+                                events: {
+                                    /** @enum {string} */
+                                    status: "to_notify" | "notified" | "acknowledged";
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string | null;
+                                    channel: ("email" | "phone" | "letter") | null;
+                                    contact: string | null;
+                                    quantityReturned: number | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
     "activity.list": {
         parameters: {
             query?: {
                 cursor?: number | null;
                 limit?: number;
-                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "user" | "invitation" | "apiToken";
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "recall" | "user" | "invitation" | "apiToken";
                 entityId?: number;
                 userId?: string;
             };
@@ -5281,7 +5852,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "user" | "invitation" | "apiToken";
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "lot" | "recall" | "user" | "invitation" | "apiToken";
                         entityId: number;
                         /** @enum {string} */
                         action: "create" | "update" | "delete";
@@ -6097,6 +6668,62 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The recall list of a lot as CSV: each invoice with its pharmacy's contact */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadRecallsIdLettersPharmacyIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pharmacy's recall letter: its lines that carried the lots, and what to do */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    downloadRecallsCsv: {
+        parameters: {
+            query?: {
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recalls as CSV, one row per pharmacy and line: the recall, the pharmacy's notice and the line */
             200: {
                 headers: {
                     /** @description attachment, with the file's name */

@@ -456,6 +456,79 @@ describe('every operation of the document, as a user would call it', () => {
     await call('tokens.revoke', 200, { path: { id: created.body.id } });
   });
 
+  it('recalls: opened, a notice through its steps, the letter, closed', async () => {
+    // A lot of its own product, which the deletes below leave alone: a recalled lot stays.
+    const product = await c.post('/api/products', {
+      sku: 'VL-RCL',
+      name: 'Recalled vial',
+      category: 'Vial',
+      defaultPrice: '1.00',
+    });
+    const variant = await c.post('/api/product-variants', {
+      parentSku: 'VL-RCL',
+      variantSku: 'VL-RCL-2R',
+      packageQty: 1,
+      defaultPrice: '1.00',
+    });
+    expect([product.status, variant.status]).toEqual([201, 201]);
+    const lot = await c.post('/api/lots', {
+      variantId: variant.body.id,
+      lotNumber: 'RCL-LOT-1',
+      expiryDate: '2031-12-31',
+    });
+    // Invoice lines come from an order: one line of the lot, shipped and invoiced.
+    const order = await c.post('/api/orders', {
+      pharmacyId: ids.pharmacy,
+      orderDate: '2026-03-04',
+      lineItems: [
+        {
+          productSku: 'VL-RCL',
+          variantSku: 'VL-RCL-2R',
+          description: '2R vials',
+          qty: 5,
+          unitPrice: '1.00',
+          lotId: lot.body.id,
+        },
+      ],
+    });
+    expect(order.status, order.text).toBe(201);
+    for (const status of ['Sent', 'Fulfilled']) {
+      expect((await c.put(`/api/orders/${order.body.id}`, { status })).status).toBe(200);
+    }
+    const invoice = await c.post('/api/invoices', {
+      pharmacyId: ids.pharmacy,
+      fromOrderId: order.body.id,
+      invoiceDate: '2026-03-05',
+      dueDate: '2026-04-04',
+      amount: null,
+      status: 'Unpaid',
+    });
+    expect(invoice.status, invoice.text).toBe(201);
+    const recall = await call('recalls.create', 201, {
+      body: { lotIds: [lot.body.id], reason: 'Cracked necks', class: 'II' },
+    });
+    ids.recall = recall.body.id;
+    await call('recalls.list', 200, { query: { status: 'open' } });
+    await call('recalls.get', 200, { path: { id: ids.recall } });
+    await call('recalls.updateNotice', 200, {
+      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      body: { status: 'notified', channel: 'phone', at: '2026-03-06T15:00:00Z', by: 'Casey' },
+    });
+    await call('recalls.updateNotice', 409, {
+      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      body: { status: 'notified', channel: 'email' },
+    });
+    await call('recalls.updateNotice', 200, {
+      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      body: { status: 'acknowledged', contact: 'Rita Lane', quantityReturned: 5 },
+    });
+    await call('downloadRecallsIdLettersPharmacyIdPdf', 200, {
+      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+    });
+    await call('downloadRecallsCsv', 200);
+    await call('recalls.close', 200, { path: { id: ids.recall }, body: {} });
+  });
+
   it('the files: PDFs and CSV exports', async () => {
     await call('downloadPharmaciesCsv', 200);
     await call('downloadProductsCsv', 200);

@@ -28,6 +28,7 @@ const base = {
   product: 0,
   licence: 0,
   creditNote: 0,
+  recall: 0,
   lot: 0,
   lotVariant: 0,
   target: '',
@@ -140,6 +141,20 @@ const newRefund = async () =>
 const licenceOf = () => ({ kind: 'state_pharmacy', number: unique('ST'), state: 'IL' });
 const newLicence = async () =>
   created(await admin.post(`/api/pharmacies/${base.pharmacy}/licences`, licenceOf()));
+/** A fresh lot of a fresh variant, for a recall to take. */
+async function newLot() {
+  return created(
+    await admin.post('/api/lots', {
+      variantId: await newVariant(),
+      lotNumber: unique('RL'),
+      expiryDate: '2031-01-01',
+    }),
+  );
+}
+const newRecall = async () =>
+  created(
+    await admin.post('/api/recalls', { lotIds: [await newLot()], reason: 'Roles', class: 'III' }),
+  );
 const newInvitation = async () =>
   created(
     await admin.post('/api/invitations', { email: `${unique('inv')}@example.com`, role: 'viewer' }),
@@ -291,6 +306,18 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'reports.outstanding': () => ({}),
   'search.find': () => ({ q: 'Riverside' }),
   'recall.find': () => ({ lot: LOT }),
+  'recalls.list': () => ({}),
+  'recalls.get': () => ({ id: base.recall }),
+  'recalls.open': () => undefined,
+  'recalls.create': async () => ({ lotIds: [await newLot()], reason: 'Roles', class: 'II' }),
+  // Its notice moves once: a later allowed call is refused as a repeat (409), never 403.
+  'recalls.updateNotice': () => ({
+    id: base.recall,
+    pharmacyId: base.pharmacy,
+    data: { status: 'notified', channel: 'phone' },
+  }),
+  'recalls.close': async () => ({ id: await newRecall(), data: { reason: 'Roles' } }),
+  'recalls.letter': () => ({ id: base.recall, pharmacyId: base.pharmacy }),
   'activity.list': () => ({}),
   'activity.users': () => undefined,
   'settings.get': () => undefined,
@@ -463,6 +490,53 @@ beforeAll(async () => {
   base.payment = await newPayment();
   base.licence = await newLicence();
   base.creditNote = await newCreditNote();
+  // A recall whose lot went to the base pharmacy on an issued invoice, so it has a notice.
+  const { sku } = await newProduct();
+  const variantId = await created(
+    await admin.post('/api/product-variants', {
+      parentSku: sku,
+      variantSku: `${sku}-L`,
+      packageQty: 1,
+      defaultPrice: '3.00',
+    }),
+  );
+  const lotId = await created(
+    await admin.post('/api/lots', { variantId, lotNumber: 'RL-BASE', expiryDate: '2031-01-01' }),
+  );
+  // Invoice lines come from an order: one line of the lot, shipped and invoiced.
+  const orderId = await created(
+    await admin.post('/api/orders', {
+      pharmacyId: base.pharmacy,
+      orderDate: '2026-03-02',
+      lineItems: [
+        {
+          productSku: sku,
+          variantSku: `${sku}-L`,
+          description: 'Vial',
+          qty: 1,
+          unitPrice: '3.00',
+          lotId,
+        },
+      ],
+    }),
+  );
+  for (const status of ['Sent', 'Fulfilled']) {
+    const moved = await admin.put(`/api/orders/${orderId}`, { status });
+    if (moved.status !== 200) throw new Error(`setup failed: ${moved.status} ${moved.text}`);
+  }
+  await created(
+    await admin.post('/api/invoices', {
+      pharmacyId: base.pharmacy,
+      fromOrderId: orderId,
+      invoiceDate: '2026-03-05',
+      dueDate: '2030-01-01',
+      amount: null,
+      status: 'Unpaid',
+    }),
+  );
+  base.recall = await created(
+    await admin.post('/api/recalls', { lotIds: [lotId], reason: 'Roles', class: 'I' }),
+  );
   base.lotVariant = await newVariant();
   base.lot = await created(
     await admin.post('/api/lots', {

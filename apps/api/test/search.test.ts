@@ -144,6 +144,7 @@ describe('GET /api/search', () => {
       payments: [],
       creditNotes: [],
       lotRecords: [],
+      recalls: [],
     });
   });
 

@@ -61,6 +61,15 @@ describe('demo seed', () => {
       .where('lotId', 'is not', null)
       .execute();
     expect(lotted.length).toBeGreaterThan(0);
+    // One recall in progress: some pharmacies acknowledged, not all.
+    const notices = await db
+      .selectFrom('recallNotices as n')
+      .innerJoin('recalls as r', 'r.id', 'n.recallId')
+      .select(['n.status', 'r.closedOn'])
+      .execute();
+    expect(notices.every((n) => n.closedOn === null)).toBe(true);
+    expect(notices.map((n) => n.status)).toContain('acknowledged');
+    expect(notices.length).toBeGreaterThan(1);
 
     // A second run leaves what is there alone.
     const payments = await db.selectFrom('payments').select('id').execute();
@@ -70,5 +79,6 @@ describe('demo seed', () => {
     expect(lines).toContain('invoices: already present, skipped');
     expect(lines).toContain('licences: already present, skipped');
     expect(lines).toContain('lots: already present, skipped');
+    expect(lines).toContain('recalls: already present, skipped');
   }, 120_000);
 });

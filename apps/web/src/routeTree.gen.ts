@@ -28,6 +28,7 @@ import { Route as AppPharmaciesNewRouteImport } from './routes/_app/pharmacies/n
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsNewRouteImport } from './routes/_app/products/new'
 import { Route as AppRecallIndexRouteImport } from './routes/_app/recall/index'
+import { Route as AppRecallsIndexRouteImport } from './routes/_app/recalls/index'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsTokensRouteImport } from './routes/_app/settings/tokens'
@@ -44,6 +45,7 @@ import { Route as AppPharmaciesIdEditRouteImport } from './routes/_app/pharmacie
 import { Route as AppPharmaciesIdStatementRouteImport } from './routes/_app/pharmacies/$id.statement'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
+import { Route as AppRecallsIdIndexRouteImport } from './routes/_app/recalls/$id.index'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -139,6 +141,11 @@ const AppRecallIndexRoute = AppRecallIndexRouteImport.update({
   path: '/recall/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecallsIndexRoute = AppRecallsIndexRouteImport.update({
+  id: '/recalls/',
+  path: '/recalls/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -220,6 +227,11 @@ const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
   path: '/products/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecallsIdIndexRoute = AppRecallsIdIndexRouteImport.update({
+  id: '/recalls/$id/',
+  path: '/recalls/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -242,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/pharmacies/': typeof AppPharmaciesIndexRoute
   '/products/': typeof AppProductsIndexRoute
   '/recall/': typeof AppRecallIndexRoute
+  '/recalls/': typeof AppRecallsIndexRoute
   '/reports/': typeof AppReportsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
@@ -256,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
+  '/recalls/$id/': typeof AppRecallsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
@@ -278,6 +292,7 @@ export interface FileRoutesByTo {
   '/pharmacies': typeof AppPharmaciesIndexRoute
   '/products': typeof AppProductsIndexRoute
   '/recall': typeof AppRecallIndexRoute
+  '/recalls': typeof AppRecallsIndexRoute
   '/reports': typeof AppReportsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/invoices/$id/edit': typeof AppInvoicesIdEditRoute
@@ -292,6 +307,7 @@ export interface FileRoutesByTo {
   '/payments/$id': typeof AppPaymentsIdIndexRoute
   '/pharmacies/$id': typeof AppPharmaciesIdIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
+  '/recalls/$id': typeof AppRecallsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -316,6 +332,7 @@ export interface FileRoutesById {
   '/_app/pharmacies/': typeof AppPharmaciesIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/recall/': typeof AppRecallIndexRoute
+  '/_app/recalls/': typeof AppRecallsIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/invoices/$id/edit': typeof AppInvoicesIdEditRoute
@@ -330,6 +347,7 @@ export interface FileRoutesById {
   '/_app/payments/$id/': typeof AppPaymentsIdIndexRoute
   '/_app/pharmacies/$id/': typeof AppPharmaciesIdIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
+  '/_app/recalls/$id/': typeof AppRecallsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -354,6 +372,7 @@ export interface FileRouteTypes {
     | '/pharmacies/'
     | '/products/'
     | '/recall/'
+    | '/recalls/'
     | '/reports/'
     | '/settings/'
     | '/invoices/$id/edit'
@@ -368,6 +387,7 @@ export interface FileRouteTypes {
     | '/payments/$id/'
     | '/pharmacies/$id/'
     | '/products/$id/'
+    | '/recalls/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/invitation'
@@ -390,6 +410,7 @@ export interface FileRouteTypes {
     | '/pharmacies'
     | '/products'
     | '/recall'
+    | '/recalls'
     | '/reports'
     | '/settings'
     | '/invoices/$id/edit'
@@ -404,6 +425,7 @@ export interface FileRouteTypes {
     | '/payments/$id'
     | '/pharmacies/$id'
     | '/products/$id'
+    | '/recalls/$id'
   id:
     | '__root__'
     | '/_app'
@@ -427,6 +449,7 @@ export interface FileRouteTypes {
     | '/_app/pharmacies/'
     | '/_app/products/'
     | '/_app/recall/'
+    | '/_app/recalls/'
     | '/_app/reports/'
     | '/_app/settings/'
     | '/_app/invoices/$id/edit'
@@ -441,6 +464,7 @@ export interface FileRouteTypes {
     | '/_app/payments/$id/'
     | '/_app/pharmacies/$id/'
     | '/_app/products/$id/'
+    | '/_app/recalls/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -584,6 +608,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRecallIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recalls/': {
+      id: '/_app/recalls/'
+      path: '/recalls'
+      fullPath: '/recalls/'
+      preLoaderRoute: typeof AppRecallsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/': {
       id: '/_app/reports/'
       path: '/reports'
@@ -696,6 +727,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductsIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recalls/$id/': {
+      id: '/_app/recalls/$id/'
+      path: '/recalls/$id'
+      fullPath: '/recalls/$id/'
+      preLoaderRoute: typeof AppRecallsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -718,6 +756,7 @@ interface AppRouteChildren {
   AppPharmaciesIndexRoute: typeof AppPharmaciesIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppRecallIndexRoute: typeof AppRecallIndexRoute
+  AppRecallsIndexRoute: typeof AppRecallsIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppInvoicesIdEditRoute: typeof AppInvoicesIdEditRoute
@@ -732,6 +771,7 @@ interface AppRouteChildren {
   AppPaymentsIdIndexRoute: typeof AppPaymentsIdIndexRoute
   AppPharmaciesIdIndexRoute: typeof AppPharmaciesIdIndexRoute
   AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
+  AppRecallsIdIndexRoute: typeof AppRecallsIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -753,6 +793,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaciesIndexRoute: AppPharmaciesIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppRecallIndexRoute: AppRecallIndexRoute,
+  AppRecallsIndexRoute: AppRecallsIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppInvoicesIdEditRoute: AppInvoicesIdEditRoute,
@@ -767,6 +808,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPaymentsIdIndexRoute: AppPaymentsIdIndexRoute,
   AppPharmaciesIdIndexRoute: AppPharmaciesIdIndexRoute,
   AppProductsIdIndexRoute: AppProductsIdIndexRoute,
+  AppRecallsIdIndexRoute: AppRecallsIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

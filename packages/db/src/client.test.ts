@@ -201,6 +201,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0017_email',
       '0018_lots',
       '0020_dunning',
+      '0021_recalls',
     ]);
   });
 });

@@ -26,6 +26,7 @@ import * as cashApplication from './migrations/0016_cash_application.js';
 import * as email from './migrations/0017_email.js';
 import * as lots from './migrations/0018_lots.js';
 import * as dunning from './migrations/0020_dunning.js';
+import * as recalls from './migrations/0021_recalls.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0017_email': email,
   '0018_lots': lots,
   '0020_dunning': dunning,
+  '0021_recalls': recalls,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

@@ -9,6 +9,9 @@ import type {
   Role,
   ShippingMethod,
   LotStatus,
+  RecallClass,
+  RecallNoticeChannel,
+  RecallNoticeStatus,
 } from '@pharm/validators';
 import type {
   ColumnType,
@@ -195,6 +198,70 @@ export interface LotsTable {
   notes: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A recall of lots, numbered RCL-YYYY-NNNNN (migration 0021). */
+export interface RecallsTable {
+  id: Id;
+  recallNumber: string;
+  reason: string;
+  class: RecallClass;
+  initiatedOn: string;
+  closedOn: string | null;
+  closeReason: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RecallLotsTable {
+  recallId: number;
+  lotId: number;
+}
+
+/** One pharmacy's notice of a recall, moving forward only (migration 0021). */
+export interface RecallNoticesTable {
+  id: Id;
+  recallId: number;
+  pharmacyId: number;
+  status: Generated<RecallNoticeStatus>;
+  notifiedAt: Timestamp | null;
+  notifiedBy: string | null;
+  channel: RecallNoticeChannel | null;
+  acknowledgedAt: Timestamp | null;
+  acknowledgedBy: string | null;
+  contact: string | null;
+  quantityReturned: number | null;
+  updatedAt: Timestamp;
+}
+
+/** An invoice line that carried a recalled lot, copied when the recall opened (migration 0021). */
+export interface RecallLinesTable {
+  id: Id;
+  recallId: number;
+  pharmacyId: number;
+  invoiceId: number | null;
+  invoiceNumber: string;
+  invoiceDate: string;
+  lineId: number | null;
+  description: string;
+  qty: number;
+  lotId: number;
+  lotNumber: string;
+}
+
+/** Each move of a notice, with who recorded it (migration 0021). */
+export interface RecallNoticeEventsTable {
+  id: Id;
+  noticeId: number;
+  status: RecallNoticeStatus;
+  at: Timestamp;
+  byName: string | null;
+  channel: RecallNoticeChannel | null;
+  contact: string | null;
+  quantityReturned: number | null;
+  userId: string | null;
+  createdAt: Timestamp;
 }
 
 export interface OrdersTable {
@@ -524,6 +591,11 @@ export interface Database {
   licences: LicencesTable;
   lots: LotsTable;
   pharmacyShelfLife: PharmacyShelfLifeTable;
+  recalls: RecallsTable;
+  recallLots: RecallLotsTable;
+  recallNotices: RecallNoticesTable;
+  recallLines: RecallLinesTable;
+  recallNoticeEvents: RecallNoticeEventsTable;
   products: ProductsTable;
   productVariants: ProductVariantsTable;
   orders: OrdersTable;

@@ -12,6 +12,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'settings',
   'licence',
   'lot',
+  'recall',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

@@ -28,3 +28,4 @@ export * from './licences.js';
 export * from './emails.js';
 export * from './dunning.js';
 export * from './lots.js';
+export * from './recalls.js';

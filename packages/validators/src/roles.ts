@@ -119,6 +119,15 @@ export const PERMISSIONS = {
     roles: ['accountant', 'admin'],
     action: 'add lots, change their status or attach certificates',
   },
+  /** Recalls are read by everyone who reads lots; opening, noticing and closing is the back office's. */
+  'recalls.read': {
+    roles: ['viewer', 'sales', 'accountant', 'admin'],
+    action: 'read recalls',
+  },
+  'recalls.write': {
+    roles: ['accountant', 'admin'],
+    action: 'open recalls, record their notices or close them',
+  },
   'settings.write': { roles: ['admin'], action: 'change the settings' },
   /** Deletes that take money with them: a pharmacy with invoices, an invoice with payments, a sent order. */
   'money.cascadeDelete': {

@@ -3,6 +3,7 @@ import { SEARCH_MIN_LENGTH } from './categories.js';
 import { calendarDate, count, moneyAmount, recordId } from './common.js';
 import { LICENCE_KINDS } from './licence-labels.js';
 import { LOT_STATUSES } from './lots.js';
+import { RECALL_CLASSES } from './recalls.js';
 
 export const searchSchema = z.object({
   q: z
@@ -54,5 +55,15 @@ export const searchOutput = z.object({
     z.object({ id: recordId, number: z.string(), total: moneyAmount, pharmacy: byName }),
   ),
   lots: z.array(z.object({ lotNumber: z.string(), invoiceCount: count })),
+  /** Recalls by number or by a recalled lot's number (issue 30). */
+  recalls: z.array(
+    z.object({
+      id: recordId,
+      number: z.string(),
+      class: z.enum(RECALL_CLASSES),
+      closedOn: calendarDate.nullable(),
+      lotNumbers: z.string().nullable(),
+    }),
+  ),
 });
 export type SearchOutput = z.output<typeof searchOutput>;

@@ -17,6 +17,7 @@ import { paymentsModule } from './payments/index.js';
 import { pharmaciesModule } from './pharmacies/index.js';
 import { productsModule } from './products/index.js';
 import { recallModule } from './recall/index.js';
+import { recallsModule } from './recalls/index.js';
 import { reportsModule } from './reports/index.js';
 import { searchModule } from './search/index.js';
 import { settingsModule } from './settings/index.js';
@@ -48,6 +49,7 @@ export const modules = [
   reportsModule,
   searchModule,
   recallModule,
+  recallsModule,
   activityModule,
   settingsModule,
   backupsModule,

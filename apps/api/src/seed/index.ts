@@ -12,6 +12,7 @@ import { seedLots } from './lots.js';
 import { seedOrders } from './orders.js';
 import { seedPharmacies } from './pharmacies.js';
 import { seedProducts } from './products.js';
+import { seedRecalls } from './recalls.js';
 
 export const DEMO_USER = {
   email: 'demo@pharmsupply.test',
@@ -45,6 +46,7 @@ export async function seed(db: Db, log: (line: string) => void = console.log): P
   await seedOrders(ctx);
   await seedInvoices(ctx);
   await seedLicences(ctx);
+  await seedRecalls(ctx);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

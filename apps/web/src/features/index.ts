@@ -11,6 +11,7 @@ import { payments } from './payments/feature';
 import { pharmacies } from './pharmacies/feature';
 import { products } from './products/feature';
 import { recall } from './recall/feature';
+import { recalls } from './recalls/feature';
 import { reports } from './reports/feature';
 import { settings } from './settings/feature';
 
@@ -31,6 +32,7 @@ export const FEATURES = [
   lots,
   reports,
   recall,
+  recalls,
   activity,
   emails,
   dunning,

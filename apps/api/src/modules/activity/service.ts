@@ -82,6 +82,7 @@ export async function listActivity(
         when 'payment' then exists (select 1 from payments r where r.id = a.entity_id)
         when 'creditNote' then exists (select 1 from credit_notes r where r.id = a.entity_id)
         when 'lot' then exists (select 1 from lots r where r.id = a.entity_id)
+        when 'recall' then exists (select 1 from recalls r where r.id = a.entity_id)
         when 'user' then exists (select 1 from users r where r.number = a.entity_id)
         else false end`.as('recordExists'),
     ]);

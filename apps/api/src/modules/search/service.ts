@@ -20,6 +20,8 @@ export interface SearchResults {
   creditNotes: SearchOutput['creditNotes'];
   /** Lots by number, with their SKU (issue 30). */
   lotRecords: SearchOutput['lotRecords'];
+  /** Recalls by number or recalled lot (issue 30). */
+  recalls: SearchOutput['recalls'];
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   LuDollarSign,
   LuFileBadge,
   LuFileText,
+  LuMegaphone,
   LuPackagePlus,
   LuShoppingCart,
 } from 'react-icons/lu';
@@ -55,6 +56,7 @@ function ViewAll({ to, label }: { to: '/orders' | '/invoices'; label: string }) 
 export function DashboardPage() {
   const summary = trpc.dashboard.summary.useQuery();
   const licences = trpc.licences.issues.useQuery();
+  const recalls = trpc.recalls.open.useQuery();
   const recent = trpc.dashboard.recent.useQuery();
   const today = todayIso();
   const can = useCan();
@@ -123,6 +125,19 @@ export function DashboardPage() {
               loading={licences.isPending}
             />
           </Link>
+          {/* Only while a recall is open: then it is the most urgent thing on the page. */}
+          {recalls.data && recalls.data.open > 0 ? (
+            <Link to="/recalls" search={{ status: 'open' }} style={{ borderRadius: '0.75rem' }}>
+              <StatCard
+                testId="stat-open-recalls"
+                label="Open recalls"
+                value={recalls.data.open.toLocaleString('en-US')}
+                hint={`${recalls.data.acknowledged} of ${recalls.data.pharmacies} pharmacies acknowledged`}
+                icon={<LuMegaphone />}
+                loading={false}
+              />
+            </Link>
+          ) : null}
         </SimpleGrid>
 
         {quickActions.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { LuFileText, LuShieldAlert } from 'react-icons/lu';
+import { Link } from '@tanstack/react-router';
+import { LuFileText, LuMegaphone, LuShieldAlert } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
 import { can } from '@pharm/validators/roles';
 import { EMPTY } from '../../lib/text';
@@ -40,6 +41,13 @@ export function LotPage({ id }: { id: number }) {
                 <a href={`/api/lots/${current.id}/certificate`} target="_blank" rel="noopener">
                   <LuFileText /> Certificate
                 </a>
+              </Button>
+            ) : null}
+            {can(user?.role, 'recalls.write') && current.status !== 'recalled' ? (
+              <Button asChild variant="outline" colorPalette="red">
+                <Link to="/recalls" search={{ newLot: current.id }} data-testid="recall-lot">
+                  <LuMegaphone /> Recall
+                </Link>
               </Button>
             ) : null}
             {can(user?.role, 'lots.write') ? (

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Grid, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { LuBellRing, LuCircleCheck, LuFileText, LuLock } from 'react-icons/lu';
+import {
+  formatDate,
+  LOT_STATUS_LABELS,
+  RECALL_NOTICE_CHANNEL_LABELS,
+  RECALL_NOTICE_STATUS_LABELS,
+  RECALL_NOTICE_STATUS_PALETTE,
+} from '@pharm/validators';
+import { StatusBadge } from '../../components/StatusBadge';
+import { EMPTY } from '../../lib/text';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { RecordHistory } from '../activity/RecordHistory';
+import { Can } from '../auth/can';
+import { Fact } from '../documents/DocumentDetails';
+import { RecordLink } from '../records/RecordLink';
+import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
+import { CloseRecallDialog, NoticeDialog, type NoticeTarget } from './dialogs';
+import { RecallProgress } from './RecallProgress';
+
+type Recall = RouterOutputs['recalls']['get'];
+type Entry = Recall['pharmacies'][number];
+
+const when = (at: string | null) =>
+  at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : EMPTY;
+
+/**
+ * A recall's page (`/recalls/$id`): why and how serious, its lots, progress, and each pharmacy
+ * with the lines of its invoices that carried the lots, its notice (Mark notified, Mark
+ * acknowledged), its letter; Close Recall, and the history.
+ */
+export function RecallRecordPage({ id }: { id: number }) {
+  const recall = trpc.recalls.get.useQuery({ id });
+  const [notice, setNotice] = useState<NoticeTarget | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  return (
+    <>
+      <RecordPage
+        noun="Recall"
+        back={{ to: '/recalls', label: 'Back to Recalls' }}
+        load={recall}
+        testId="recall-page"
+        header={(current) => ({
+          title: current.number,
+          badge: (
+            <Badge
+              colorPalette={current.closedOn ? 'gray' : 'red'}
+              rounded="full"
+              data-testid="recall-state"
+            >
+              {current.closedOn ? 'Closed' : 'Open'}
+            </Badge>
+          ),
+          subtitle: `Class ${current.class} · initiated ${formatDate(current.initiatedOn)}`,
+          actions: current.closedOn ? null : (
+            <Can permission="recalls.write">
+              <Button variant="outline" onClick={() => setClosing(true)} data-testid="close-recall">
+                <LuLock /> Close Recall
+              </Button>
+            </Can>
+          ),
+        })}
+      >
+        {(current) => (
+          <>
+            <RecordSection title="Recall">
+              <FactsGrid>
+                <Fact label="Class">{current.class}</Fact>
+                <Fact label="Initiated">{formatDate(current.initiatedOn)}</Fact>
+                <Fact label="Closed">
+                  {current.closedOn ? formatDate(current.closedOn) : EMPTY}
+                </Fact>
+                <Fact label="Progress">
+                  <RecallProgress progress={current.progress} />
+                </Fact>
+              </FactsGrid>
+              <Box mt="5">
+                <Fact label="Reason">{current.reason}</Fact>
+              </Box>
+              {current.closeReason ? (
+                <Box mt="4">
+                  <Fact label="Closed because">{current.closeReason}</Fact>
+                </Box>
+              ) : null}
+            </RecordSection>
+            <RecordSection title="Lots" padded={false}>
+              <Table.ScrollArea>
+                <Table.Root size="sm" aria-label="Recalled lots" data-testid="recall-lots">
+                  <Table.Header>
+                    <Table.Row bg="bg.subtle">
+                      <Table.ColumnHeader ps="5">Lot</Table.ColumnHeader>
+                      <Table.ColumnHeader>SKU</Table.ColumnHeader>
+                      <Table.ColumnHeader>Product</Table.ColumnHeader>
+                      <Table.ColumnHeader>Expires</Table.ColumnHeader>
+                      <Table.ColumnHeader pe="5">Status</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {current.lots.map((lot) => (
+                      <Table.Row key={lot.id}>
+                        <Table.Cell ps="5" fontWeight="semibold">
+                          {lot.lotNumber}
+                        </Table.Cell>
+                        <Table.Cell>{lot.sku}</Table.Cell>
+                        <Table.Cell>{lot.productName}</Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{formatDate(lot.expiryDate)}</Table.Cell>
+                        <Table.Cell pe="5">{LOT_STATUS_LABELS[lot.status]}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            </RecordSection>
+            <RecordSection
+              title="Pharmacies"
+              aside={
+                <Text textStyle="sm" color="fg.muted">
+                  {current.progress.acknowledged} of {current.progress.total} acknowledged
+                </Text>
+              }
+            >
+              {current.pharmacies.length === 0 ? (
+                <Text color="fg.muted" textStyle="sm" data-testid="recall-no-pharmacies">
+                  No invoice line carried these lots: there is no one to notify.
+                </Text>
+              ) : (
+                <Stack gap="5">
+                  {current.pharmacies.map((entry) => (
+                    <PharmacyNotice
+                      key={entry.pharmacy.id}
+                      recall={current}
+                      entry={entry}
+                      onStep={setNotice}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </RecordSection>
+            <RecordSection title="History">
+              <RecordHistory entityType="recall" entityId={current.id} />
+            </RecordSection>
+          </>
+        )}
+      </RecordPage>
+      <NoticeDialog recallId={id} target={notice} onClose={() => setNotice(null)} />
+      {recall.data ? (
+        <CloseRecallDialog recall={recall.data} open={closing} onClose={() => setClosing(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** One pharmacy: its notice and the actions on it, then its affected lines. */
+function PharmacyNotice({
+  recall,
+  entry,
+  onStep,
+}: {
+  recall: Recall;
+  entry: Entry;
+  onStep: (target: NoticeTarget) => void;
+}) {
+  const { pharmacy, notice, lines } = entry;
+  const open = recall.closedOn === null;
+  return (
+    <Box
+      borderWidth="1px"
+      rounded="lg"
+      overflow="hidden"
+      data-testid={`recall-pharmacy-${pharmacy.id}`}
+    >
+      <Grid
+        templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) auto' }}
+        gap="3"
+        p="4"
+        bg="bg.subtle"
+      >
+        <Box minW="0">
+          <HStack gap="3" wrap="wrap">
+            <RecordLink kind="pharmacy" id={pharmacy.id}>
+              {pharmacy.name}
+            </RecordLink>
+            <StatusBadge
+              status={notice.status}
+              colors={RECALL_NOTICE_STATUS_PALETTE}
+              label={RECALL_NOTICE_STATUS_LABELS[notice.status]}
+              data-testid="notice-status"
+            />
+          </HStack>
+          <Text textStyle="xs" color="fg.muted" mt="1">
+            {[pharmacy.contactName, pharmacy.email, pharmacy.phone].filter(Boolean).join(' · ')}
+          </Text>
+          {notice.notifiedAt ? (
+            <Text textStyle="xs" mt="1" data-testid="notice-notified">
+              Notified {when(notice.notifiedAt)}
+              {notice.channel
+                ? ` by ${RECALL_NOTICE_CHANNEL_LABELS[notice.channel].toLowerCase()}`
+                : ''}
+              {notice.notifiedBy ? `, ${notice.notifiedBy}` : ''}
+            </Text>
+          ) : null}
+          {notice.acknowledgedAt ? (
+            <Text textStyle="xs" data-testid="notice-acknowledged">
+              Acknowledged {when(notice.acknowledgedAt)}
+              {notice.contact ? ` by ${notice.contact}` : ''}
+              {notice.quantityReturned !== null
+                ? ` · ${notice.quantityReturned} returned or destroyed`
+                : ''}
+            </Text>
+          ) : null}
+        </Box>
+        <HStack gap="2" wrap="wrap" align="flex-start" justify={{ md: 'flex-end' }}>
+          <Button size="sm" variant="outline" colorPalette="gray" asChild>
+            <a
+              href={`/api/recalls/${recall.id}/letters/${pharmacy.id}.pdf`}
+              download
+              data-testid="recall-letter"
+            >
+              <LuFileText /> Letter
+            </a>
+          </Button>
+          {open && notice.status === 'to_notify' ? (
+            <Can permission="recalls.write">
+              <Button
+                size="sm"
+                onClick={() => onStep({ status: 'notified', pharmacy })}
+                data-testid="mark-notified"
+              >
+                <LuBellRing /> Mark Notified
+              </Button>
+            </Can>
+          ) : null}
+          {open && notice.status === 'notified' ? (
+            <Can permission="recalls.write">
+              <Button
+                size="sm"
+                colorPalette="green"
+                onClick={() => onStep({ status: 'acknowledged', pharmacy })}
+                data-testid="mark-acknowledged"
+              >
+                <LuCircleCheck /> Mark Acknowledged
+              </Button>
+            </Can>
+          ) : null}
+        </HStack>
+      </Grid>
+      <Table.ScrollArea>
+        <Table.Root
+          size="sm"
+          aria-label={`Affected lines of ${pharmacy.name}`}
+          data-testid="recall-lines"
+        >
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader ps="4">Invoice</Table.ColumnHeader>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader>Item</Table.ColumnHeader>
+              <Table.ColumnHeader>Lot</Table.ColumnHeader>
+              <Table.ColumnHeader pe="4" textAlign="end">
+                Qty
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lines.map((line, index) => (
+              <Table.Row key={line.lineId ?? `copy-${index}`} data-testid="recall-line">
+                <Table.Cell ps="4" whiteSpace="nowrap">
+                  {line.invoiceId ? (
+                    <RecordLink kind="invoice" id={line.invoiceId}>
+                      {line.invoiceNumber}
+                    </RecordLink>
+                  ) : (
+                    line.invoiceNumber
+                  )}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(line.invoiceDate)}</Table.Cell>
+                <Table.Cell>{line.description}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{line.lotNumber}</Table.Cell>
+                <Table.Cell pe="4" textAlign="end">
+                  {line.qty.toLocaleString('en-US')}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}

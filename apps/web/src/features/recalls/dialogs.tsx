@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Grid,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  RECALL_NOTICE_CHANNELS,
+  RECALL_NOTICE_CHANNEL_LABELS,
+  recallNoticeUpdateSchema,
+  type RecallNoticeChannel,
+} from '@pharm/validators';
+import { DialogActions } from '../../components/DialogActions';
+import { FormField } from '../../components/FormField';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+type Recall = RouterOutputs['recalls']['get'];
+
+/** The step a dialog records, and for which pharmacy. */
+export interface NoticeTarget {
+  status: 'notified' | 'acknowledged';
+  pharmacy: { id: number; name: string };
+}
+
+/** Now as a `datetime-local` value, in the browser's time. */
+function nowLocal(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Mark notified (when, by whom, how) or Mark acknowledged (when, who at the pharmacy, how many
+ * units came back or were destroyed).
+ */
+export function NoticeDialog({
+  recallId,
+  target,
+  onClose,
+}: {
+  recallId: number;
+  target: NoticeTarget | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const update = trpc.recalls.updateNotice.useMutation();
+  const [shownFor, setShownFor] = useState<NoticeTarget | null>(null);
+  const [at, setAt] = useState('');
+  const [by, setBy] = useState('');
+  const [channel, setChannel] = useState<RecallNoticeChannel>('phone');
+  const [contact, setContact] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (target !== shownFor) {
+    setShownFor(target);
+    setAt(nowLocal());
+    setBy('');
+    setContact('');
+    setQuantity('');
+    setErrors({});
+  }
+  const notifying = target?.status === 'notified';
+
+  const save = async () => {
+    if (!target) return;
+    const parsed = recallNoticeUpdateSchema.safeParse({
+      status: target.status,
+      at: at ? new Date(at).toISOString() : null,
+      by,
+      ...(notifying
+        ? { channel }
+        : { contact, quantityReturned: quantity.trim() === '' ? null : Number(quantity) }),
+    });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+        ),
+      );
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: recallId, pharmacyId: target.pharmacy.id, data: parsed.data });
+      notify.success(`${target.pharmacy.name} marked ${notifying ? 'notified' : 'acknowledged'}`);
+      await Promise.all([utils.recalls.invalidate(), utils.activity.invalidate()]);
+      onClose();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size="md"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="notice-dialog">
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void save();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>
+                  {notifying ? 'Mark notified' : 'Mark acknowledged'}: {target?.pharmacy.name}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+                  <FormField label="When" error={errors.at} required>
+                    <Input
+                      type="datetime-local"
+                      name="at"
+                      value={at}
+                      onChange={(e) => setAt(e.target.value)}
+                    />
+                  </FormField>
+                  {notifying ? (
+                    <FormField label="How" error={errors.channel} required>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field
+                          name="channel"
+                          value={channel}
+                          onChange={(e) => setChannel(e.target.value as RecallNoticeChannel)}
+                        >
+                          {RECALL_NOTICE_CHANNELS.map((c) => (
+                            <option key={c} value={c}>
+                              {RECALL_NOTICE_CHANNEL_LABELS[c]}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </FormField>
+                  ) : (
+                    <FormField label="Who at the pharmacy" error={errors.contact} required>
+                      <Input
+                        name="contact"
+                        value={contact}
+                        onChange={(e) => setContact(e.target.value)}
+                      />
+                    </FormField>
+                  )}
+                  <FormField label={notifying ? 'By' : 'Recorded by'} error={errors.by}>
+                    <Input
+                      name="by"
+                      placeholder="You"
+                      value={by}
+                      onChange={(e) => setBy(e.target.value)}
+                    />
+                  </FormField>
+                  {notifying ? null : (
+                    <FormField
+                      label="Quantity returned or destroyed"
+                      error={errors.quantityReturned}
+                    >
+                      <Input
+                        name="quantityReturned"
+                        type="number"
+                        min={0}
+                        step={1}
+                        value={quantity}
+                        onChange={(e) => setQuantity(e.target.value)}
+                      />
+                    </FormField>
+                  )}
+                </Grid>
+              </Dialog.Body>
+              <DialogActions disabled={update.isPending}>
+                <Button type="submit" loading={update.isPending} data-testid="notice-save">
+                  {notifying ? 'Mark Notified' : 'Mark Acknowledged'}
+                </Button>
+              </DialogActions>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Close the recall: at once when everyone acknowledged, else with a reason. */
+export function CloseRecallDialog({
+  recall,
+  open,
+  onClose,
+}: {
+  recall: Recall;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const close = trpc.recalls.close.useMutation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const { total, acknowledged } = recall.progress;
+  const everyone = acknowledged === total;
+
+  const save = async () => {
+    if (!everyone && !reason.trim()) {
+      setError('Give a reason to close while pharmacies have not acknowledged');
+      return;
+    }
+    try {
+      await close.mutateAsync({ id: recall.id, data: { reason: reason.trim() || null } });
+      notify.success(`Recall ${recall.number} closed`);
+      await Promise.all([utils.recalls.invalidate(), utils.activity.invalidate()]);
+      onClose();
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      setError(fields.reason);
+      if (!fields.reason) notify.error('Error', errorMessage(e));
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size="md"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="close-recall-dialog">
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void save();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>Close recall {recall.number}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text textStyle="sm">
+                    {everyone
+                      ? `All ${total} pharmacies have acknowledged.`
+                      : `${total - acknowledged} of ${total} pharmacies have not acknowledged: say why the recall closes without them.`}{' '}
+                    The lots stay recalled.
+                  </Text>
+                  <FormField label="Reason" error={error} required={!everyone}>
+                    <Textarea
+                      name="reason"
+                      rows={3}
+                      value={reason}
+                      onChange={(e) => setReason(e.target.value)}
+                    />
+                  </FormField>
+                </Stack>
+              </Dialog.Body>
+              <DialogActions disabled={close.isPending}>
+                <Button type="submit" loading={close.isPending} data-testid="close-recall-save">
+                  Close Recall
+                </Button>
+              </DialogActions>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
