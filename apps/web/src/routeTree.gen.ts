@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppActivityIndexRouteImport } from './routes/_app/activity/index'
 import { Route as AppCreditNotesIndexRouteImport } from './routes/_app/credit-notes/index'
 import { Route as AppCreditNotesNewRouteImport } from './routes/_app/credit-notes/new'
+import { Route as AppDunningIndexRouteImport } from './routes/_app/dunning/index'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesNewRouteImport } from './routes/_app/invoices/new'
 import { Route as AppLotsIndexRouteImport } from './routes/_app/lots/index'
@@ -79,6 +80,11 @@ const AppCreditNotesIndexRoute = AppCreditNotesIndexRouteImport.update({
 const AppCreditNotesNewRoute = AppCreditNotesNewRouteImport.update({
   id: '/credit-notes/new',
   path: '/credit-notes/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDunningIndexRoute = AppDunningIndexRouteImport.update({
+  id: '/dunning/',
+  path: '/dunning/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity/': typeof AppActivityIndexRoute
   '/credit-notes/': typeof AppCreditNotesIndexRoute
+  '/dunning/': typeof AppDunningIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/lots/': typeof AppLotsIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/activity': typeof AppActivityIndexRoute
   '/credit-notes': typeof AppCreditNotesIndexRoute
+  '/dunning': typeof AppDunningIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/lots': typeof AppLotsIndexRoute
   '/orders': typeof AppOrdersIndexRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/activity/': typeof AppActivityIndexRoute
   '/_app/credit-notes/': typeof AppCreditNotesIndexRoute
+  '/_app/dunning/': typeof AppDunningIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/lots/': typeof AppLotsIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
@@ -364,6 +373,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity/'
     | '/credit-notes/'
+    | '/dunning/'
     | '/invoices/'
     | '/lots/'
     | '/orders/'
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/activity'
     | '/credit-notes'
+    | '/dunning'
     | '/invoices'
     | '/lots'
     | '/orders'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/_app/settings/users'
     | '/_app/activity/'
     | '/_app/credit-notes/'
+    | '/_app/dunning/'
     | '/_app/invoices/'
     | '/_app/lots/'
     | '/_app/orders/'
@@ -522,6 +534,13 @@ declare module '@tanstack/react-router' {
       path: '/credit-notes/new'
       fullPath: '/credit-notes/new'
       preLoaderRoute: typeof AppCreditNotesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dunning/': {
+      id: '/_app/dunning/'
+      path: '/dunning'
+      fullPath: '/dunning/'
+      preLoaderRoute: typeof AppDunningIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invoices/': {
@@ -748,6 +767,7 @@ interface AppRouteChildren {
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppActivityIndexRoute: typeof AppActivityIndexRoute
   AppCreditNotesIndexRoute: typeof AppCreditNotesIndexRoute
+  AppDunningIndexRoute: typeof AppDunningIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppLotsIndexRoute: typeof AppLotsIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
@@ -785,6 +805,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppActivityIndexRoute: AppActivityIndexRoute,
   AppCreditNotesIndexRoute: AppCreditNotesIndexRoute,
+  AppDunningIndexRoute: AppDunningIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppLotsIndexRoute: AppLotsIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
