@@ -73,7 +73,7 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
   it(`${N} at once from one payment across ${N} invoices never over-allocate it, nor deadlock`, async () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const pharmacyId = await newPharmacy(`Race from one ${round}`);
-      const invoices = [];
+      const invoices: number[] = [];
       for (let i = 0; i < N; i++) invoices.push(await newInvoice(pharmacyId, '10.00'));
       // Room for half of them: 100.00 over twenty allocations of 10.00.
       const payment = await newAccountPayment(pharmacyId, '100.00');
@@ -146,9 +146,9 @@ describe.skipIf(!usingPostgres)('concurrent allocations (PostgreSQL)', () => {
   it('voids, refunds and applies oldest first racing each other and payment edits: no deadlock, no 500', async () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const pharmacyId = await newPharmacy(`Race mixed ${round}`);
-      const invoices = [];
+      const invoices: number[] = [];
       for (let i = 0; i < 6; i++) invoices.push(await newInvoice(pharmacyId, '20.00'));
-      const payments = [];
+      const payments: number[] = [];
       for (let i = 0; i < 6; i++) payments.push(await newAccountPayment(pharmacyId, '15.00'));
       const made = await c().post(`/api/payments/${payments[0]}/allocations`, {
         invoiceId: invoices[5],
