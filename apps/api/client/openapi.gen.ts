@@ -367,10 +367,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payments with their invoice and pharmacy, newest first */
+        /** The payments with their allocations and pharmacy, newest first */
         get: operations["payments.list"];
         put?: never;
-        /** Record a payment against an invoice; a retry with the same Idempotency-Key answers the first */
+        /** Record a payment: against one invoice (`invoiceId`), or for a pharmacy with `allocations` and the rest unapplied; a retry with the same Idempotency-Key answers the first */
         post: operations["payments.create"];
         delete?: never;
         options?: never;
@@ -392,6 +392,195 @@ export interface paths {
         post?: never;
         /** Delete a payment */
         delete: operations["payments.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply part of a payment's unapplied rest to one of its pharmacy's invoices */
+        post: operations["payments.allocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allocations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One allocation */
+        get: operations["allocations.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allocations/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an allocation: its amount goes back to its payment or credit note and the invoice owes it again */
+        post: operations["allocations.void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pharmacies/{id}/apply-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pharmacy's unapplied cash and credits against its open invoices, oldest first (nothing is written) */
+        get: operations["allocations.propose"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply confirmed amounts from payments and credit notes to invoices, all or nothing */
+        post: operations["allocations.confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit notes, newest first; by pharmacy, invoice, or only those with a rest */
+        get: operations["creditNotes.list"];
+        put?: never;
+        /** Issue a credit note: an invoice's returned lines or a free amount, tax at the invoice's rate */
+        post: operations["creditNotes.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit note with its lines, allocations and refunds */
+        get: operations["creditNotes.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/creditable-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice's lines with what is left of each to credit */
+        get: operations["creditNotes.creditableLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes/{id}/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply part of a credit note's unapplied rest to one of its pharmacy's invoices */
+        post: operations["creditNotes.allocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds, newest first, by pharmacy, payment or credit note */
+        get: operations["refunds.list"];
+        put?: never;
+        /** Refund part of a payment's or credit note's unapplied rest */
+        post: operations["refunds.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One refund */
+        get: operations["refunds.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -732,6 +921,40 @@ export interface paths {
         };
         /** The payments list as CSV, with its filters */
         get: operations["downloadPaymentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit note's PDF */
+        get: operations["downloadCredit-notesIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-notes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit notes list as CSV, with its filters */
+        get: operations["downloadCredit-notesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1146,6 +1369,9 @@ export interface operations {
                         unpaidInvoices?: number;
                         /** @example 118.75 */
                         totalOutstanding?: string;
+                        /** @example 118.75 */
+                        unappliedCash?: string;
+                        totalOutstandingNote?: string;
                         onCreditHold?: number;
                     };
                 };
@@ -1199,6 +1425,8 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        /** @example 118.75 */
+                        unapplied: string;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1259,6 +1487,8 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        /** @example 118.75 */
+                        unapplied: string;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1308,6 +1538,8 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        /** @example 118.75 */
+                        unapplied: string;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1371,6 +1603,8 @@ export interface operations {
                         updatedAt: string;
                         creditLimit: string | null;
                         shippingState: string | null;
+                        /** @example 118.75 */
+                        unapplied: string;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -3082,7 +3316,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         paymentNumber: string;
-                        invoiceId: number;
+                        invoiceId: number | null;
                         pharmacyId: number;
                         /** Format: date */
                         date: string;
@@ -3104,10 +3338,42 @@ export interface operations {
                             total: string;
                             /** @example 118.75 */
                             balance: string;
-                        };
+                        } | null;
                         pharmacy: {
                             name: string;
                         };
+                        /** @example 118.75 */
+                        unapplied: string;
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     }[];
                 };
             };
@@ -3129,7 +3395,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    invoiceId: number;
+                    invoiceId?: number;
                     pharmacyId: number;
                     date: string;
                     amount: string | number;
@@ -3137,11 +3403,15 @@ export interface operations {
                     method: "ACH" | "Card" | "Check" | "Cash" | "Other";
                     reference?: string | null;
                     notes?: string | null;
+                    allocations?: {
+                        invoiceId: number;
+                        amount: string | number;
+                    }[];
                 };
             };
         };
         responses: {
-            /** @description Record a payment against an invoice; a retry with the same Idempotency-Key answers the first */
+            /** @description Record a payment: against one invoice (`invoiceId`), or for a pharmacy with `allocations` and the rest unapplied; a retry with the same Idempotency-Key answers the first */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3150,7 +3420,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         paymentNumber: string;
-                        invoiceId: number;
+                        invoiceId: number | null;
                         pharmacyId: number;
                         /** Format: date */
                         date: string;
@@ -3172,10 +3442,42 @@ export interface operations {
                             total: string;
                             /** @example 118.75 */
                             balance: string;
-                        };
+                        } | null;
                         pharmacy: {
                             name: string;
                         };
+                        /** @example 118.75 */
+                        unapplied: string;
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -3208,7 +3510,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         paymentNumber: string;
-                        invoiceId: number;
+                        invoiceId: number | null;
                         pharmacyId: number;
                         /** Format: date */
                         date: string;
@@ -3230,10 +3532,42 @@ export interface operations {
                             total: string;
                             /** @example 118.75 */
                             balance: string;
-                        };
+                        } | null;
                         pharmacy: {
                             name: string;
                         };
+                        /** @example 118.75 */
+                        unapplied: string;
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -3256,7 +3590,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    invoiceId: number;
+                    invoiceId?: number;
                     pharmacyId: number;
                     date: string;
                     amount: string | number;
@@ -3277,7 +3611,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         paymentNumber: string;
-                        invoiceId: number;
+                        invoiceId: number | null;
                         pharmacyId: number;
                         /** Format: date */
                         date: string;
@@ -3299,10 +3633,42 @@ export interface operations {
                             total: string;
                             /** @example 118.75 */
                             balance: string;
-                        };
+                        } | null;
                         pharmacy: {
                             name: string;
                         };
+                        /** @example 118.75 */
+                        unapplied: string;
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -3346,6 +3712,755 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    "payments.allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: number;
+                    amount: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Apply part of a payment's unapplied rest to one of its pharmacy's invoices */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        sourceNumber: string;
+                        invoiceId: number;
+                        invoiceNumber: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        voidedAt: string | null;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "allocations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One allocation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        sourceNumber: string;
+                        invoiceId: number;
+                        invoiceNumber: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        voidedAt: string | null;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "allocations.void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Void an allocation: its amount goes back to its payment or credit note and the invoice owes it again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        sourceNumber: string;
+                        invoiceId: number;
+                        invoiceNumber: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        voidedAt: string | null;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "allocations.propose": {
+        parameters: {
+            query?: {
+                invoiceId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pharmacy's unapplied cash and credits against its open invoices, oldest first (nothing is written) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pharmacyId: number;
+                        /** @example 118.75 */
+                        unapplied: string;
+                        sources: {
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            number: string;
+                            /** Format: date */
+                            date: string;
+                            /** @example 118.75 */
+                            unapplied: string;
+                        }[];
+                        invoices: {
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** Format: date */
+                            invoiceDate: string;
+                            /** Format: date */
+                            dueDate: string;
+                            /** @example 118.75 */
+                            balance: string;
+                        }[];
+                        proposals: {
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "allocations.confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyId: number;
+                    allocations: {
+                        paymentId?: number;
+                        creditNoteId?: number;
+                        invoiceId: number;
+                        amount: string | number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Apply confirmed amounts from payments and credit notes to invoices, all or nothing */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "creditNotes.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                q?: string;
+                pharmacyId?: number;
+                invoiceId?: number;
+                open?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first unless it is given a `sort` */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        invoiceId: number | null;
+                        /** Format: date */
+                        date: string;
+                        reason: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        taxRate: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        unapplied: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        number: string;
+                        pharmacy: {
+                            name: string;
+                        };
+                        invoice: {
+                            invoiceNumber: string;
+                        } | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "creditNotes.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyId: number;
+                    invoiceId?: number | null;
+                    date: string;
+                    reason: string;
+                    lines?: {
+                        invoiceLineId: number;
+                        qty: number;
+                    }[];
+                    amount?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue a credit note: an invoice's returned lines or a free amount, tax at the invoice's rate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        invoiceId: number | null;
+                        /** Format: date */
+                        date: string;
+                        reason: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        taxRate: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        unapplied: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        number: string;
+                        pharmacy: {
+                            name: string;
+                        };
+                        invoice: {
+                            invoiceNumber: string;
+                        } | null;
+                        lines: {
+                            id: number;
+                            invoiceLineId: number | null;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "creditNotes.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One credit note with its lines, allocations and refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        invoiceId: number | null;
+                        /** Format: date */
+                        date: string;
+                        reason: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        taxRate: string;
+                        /** @example 118.75 */
+                        taxAmount: string;
+                        /** @example 118.75 */
+                        total: string;
+                        /** @example 118.75 */
+                        unapplied: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        number: string;
+                        pharmacy: {
+                            name: string;
+                        };
+                        invoice: {
+                            invoiceNumber: string;
+                        } | null;
+                        lines: {
+                            id: number;
+                            invoiceLineId: number | null;
+                            position: number;
+                            description: string;
+                            qty: number;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            /** @example 118.75 */
+                            lineTotal: string;
+                        }[];
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
+                        refunds: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "creditNotes.creditableLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invoice's lines with what is left of each to credit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: number;
+                        invoiceNumber: string;
+                        pharmacyId: number;
+                        taxRate: string;
+                        lines: {
+                            invoiceLineId: number;
+                            description: string;
+                            /** @example 118.75 */
+                            unitPrice: string;
+                            invoicedQty: number;
+                            creditedQty: number;
+                            creditableQty: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "creditNotes.allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: number;
+                    amount: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Apply part of a credit note's unapplied rest to one of its pharmacy's invoices */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        sourceNumber: string;
+                        invoiceId: number;
+                        invoiceNumber: string;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        voidedAt: string | null;
+                        voidReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "refunds.list": {
+        parameters: {
+            query?: {
+                cursor?: number | null;
+                limit?: number;
+                q?: string;
+                pharmacyId?: number;
+                paymentId?: number;
+                creditNoteId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first unless it is given a `sort` */
+            200: {
+                headers: {
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date */
+                        date: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "refunds.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentId?: number;
+                    creditNoteId?: number;
+                    amount: string | number;
+                    date: string;
+                    /** @enum {string} */
+                    method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Refund part of a payment's or credit note's unapplied rest */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date */
+                        date: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "refunds.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pharmacyId: number;
+                        paymentId: number | null;
+                        creditNoteId: number | null;
+                        /** @example 118.75 */
+                        amount: string;
+                        /** Format: date */
+                        date: string;
+                        /** @enum {string} */
+                        method: "ACH" | "Card" | "Check" | "Cash" | "Other";
+                        reference: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
     "statements.get": {
         parameters: {
             query?: {
@@ -3383,7 +4498,7 @@ export interface operations {
                             /** Format: date */
                             date: string;
                             /** @enum {string} */
-                            type: "invoice" | "payment";
+                            type: "invoice" | "payment" | "credit_note" | "refund";
                             id: number;
                             number: string;
                             /** @example 118.75 */
@@ -3403,6 +4518,16 @@ export interface operations {
                         };
                         /** @example 118.75 */
                         unapplied: string;
+                        allocations: {
+                            /** Format: date */
+                            date: string;
+                            id: number;
+                            sourceNumber: string;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            voided: boolean;
+                        }[];
                     };
                 };
             };
@@ -3547,6 +4672,24 @@ export interface operations {
                                 name: string;
                             };
                         }[];
+                        payments: {
+                            id: number;
+                            paymentNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
+                        creditNotes: {
+                            id: number;
+                            number: string;
+                            /** @example 118.75 */
+                            total: string;
+                            pharmacy: {
+                                name: string;
+                            };
+                        }[];
                         lots: {
                             lotNumber: string;
                             invoiceCount: number;
@@ -3612,7 +4755,7 @@ export interface operations {
             query?: {
                 cursor?: number | null;
                 limit?: number;
-                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
+                entityType?: "pharmacy" | "product" | "order" | "invoice" | "payment" | "creditNote" | "settings" | "licence" | "user" | "invitation" | "apiToken";
                 entityId?: number;
                 userId?: string;
             };
@@ -3633,7 +4776,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "settings" | "licence" | "user" | "invitation" | "apiToken";
+                        entityType: "pharmacy" | "product" | "order" | "invoice" | "payment" | "creditNote" | "settings" | "licence" | "user" | "invitation" | "apiToken";
                         entityId: number;
                         /** @enum {string} */
                         action: "create" | "update" | "delete";
@@ -3680,6 +4823,7 @@ export interface operations {
                         holdDaysPastDue: number;
                         requireLicences: boolean;
                         licenceWarningDays: number;
+                        autoApplyOnIssue: boolean;
                     };
                 };
             };
@@ -3702,6 +4846,7 @@ export interface operations {
                     holdDaysPastDue: number;
                     requireLicences?: boolean;
                     licenceWarningDays?: number;
+                    autoApplyOnIssue?: boolean;
                 };
             };
         };
@@ -3716,6 +4861,7 @@ export interface operations {
                         holdDaysPastDue: number;
                         requireLicences: boolean;
                         licenceWarningDays: number;
+                        autoApplyOnIssue: boolean;
                     };
                 };
             };
@@ -4274,6 +5420,63 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The payments list as CSV, with its filters */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "downloadCredit-notesIdDownload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note's PDF */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "downloadCredit-notesCsv": {
+        parameters: {
+            query?: {
+                q?: string;
+                pharmacyId?: number;
+                invoiceId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit notes list as CSV, with its filters */
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
