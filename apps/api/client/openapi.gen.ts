@@ -3417,6 +3417,10 @@ export interface operations {
                     taxRate?: string | number;
                     shipping?: string | number;
                     amount?: string | number | null;
+                    lineItems?: {
+                        id: number;
+                        lotId: number | null;
+                    }[];
                 };
             };
         };
@@ -3620,6 +3624,10 @@ export interface operations {
                     taxRate?: string | number;
                     shipping?: string | number;
                     amount?: string | number | null;
+                    lineItems?: {
+                        id: number;
+                        lotId: number | null;
+                    }[];
                 } | {
                     /** @enum {string} */
                     status: "Draft" | "Unpaid" | "Paid";
