@@ -3983,6 +3983,10 @@ export interface operations {
                     taxRate?: string | number;
                     shipping?: string | number;
                     amount?: string | number | null;
+                    lineItems?: {
+                        id: number;
+                        lotId: number | null;
+                    }[];
                 };
             };
         };
@@ -4186,6 +4190,10 @@ export interface operations {
                     taxRate?: string | number;
                     shipping?: string | number;
                     amount?: string | number | null;
+                    lineItems?: {
+                        id: number;
+                        lotId: number | null;
+                    }[];
                 } | {
                     /** @enum {string} */
                     status: "Draft" | "Unpaid" | "Paid";

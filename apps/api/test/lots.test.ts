@@ -279,6 +279,55 @@ describe('lines with lots', () => {
     expect((await c.get(`/api/lots/${lot.id}`)).status).toBe(200);
   });
 
+  it("take a Draft invoice's line lots on its update, checked as at issue", async () => {
+    const good = await newLot();
+    const held = await newLot({ status: 'on_hold' });
+    const order = await sentOrder([lineOf(null), lineOf(null)]);
+    const draft = await c.post('/api/invoices', invoiceBody(order.id, 'Draft'));
+    const [first, second] = draft.body.lineItems;
+    const body = { ...invoiceBody(order.id, 'Draft'), status: undefined };
+    const stopperLot = await newLot({ variantId: stopper.id });
+    const wrong = await c.put(`/api/invoices/${draft.body.id}`, {
+      ...body,
+      lineItems: [{ id: first.id, lotId: stopperLot.id }],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues[0].path).toEqual(['lineItems', 0, 'lotId']);
+    const set = await c.put(`/api/invoices/${draft.body.id}`, {
+      ...body,
+      lineItems: [
+        { id: first.id, lotId: good.id },
+        { id: second.id, lotId: held.id },
+      ],
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.lineItems.map((l: any) => l.lotId)).toEqual([good.id, held.id]);
+    expectUnavailable(
+      await c.put(`/api/invoices/${draft.body.id}`, { status: 'Unpaid' }),
+      held.lotNumber,
+      'is on hold',
+    );
+    const fixed = await c.put(`/api/invoices/${draft.body.id}`, {
+      ...body,
+      status: 'Unpaid',
+      lineItems: [{ id: second.id, lotId: good.id }],
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body.lotNumber).toBe(good.lotNumber);
+    // Sent back as read, an issued invoice's lines change nothing; a new lot is refused.
+    const again = await c.put(`/api/invoices/${draft.body.id}`, {
+      ...body,
+      lotNumber: fixed.body.lotNumber,
+      lineItems: fixed.body.lineItems,
+    });
+    expect(again.status, again.text).toBe(200);
+    const late = await c.put(`/api/invoices/${draft.body.id}`, {
+      ...body,
+      lineItems: [{ id: first.id, lotId: null }],
+    });
+    expect(late.status).toBe(409);
+  });
+
   it('behave as before without lots', async () => {
     const order = await sentOrder([{ description: 'Plain', qty: 1, unitPrice: '2.00' }]);
     expect((await setStatus(order.id, 'Fulfilled')).status).toBe(200);

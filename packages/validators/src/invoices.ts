@@ -107,6 +107,27 @@ export const invoiceSchema = z
     amount: money('Amount must be non-negative', [0, 'Amount must be non-negative'])
       .nullish()
       .transform((value) => value ?? null),
+    /**
+     * Issue 30, on an update of a Draft: the lot of each line named by its id (null: none); the
+     * lines themselves come from the order, and those not named keep their lot. A create takes
+     * its lines and their lots from the order and ignores this; lines sent back unchanged change
+     * nothing.
+     */
+    lineItems: z
+      .array(
+        z.object({
+          id: entityId('Line id must be a positive integer'),
+          lotId: z
+            .number({ error: 'Lot must be a positive integer' })
+            .int('Lot must be a positive integer')
+            .min(1, 'Lot must be a positive integer')
+            .max(2_147_483_647, 'Lot must be a positive integer')
+            .nullable(),
+        }),
+        { error: 'Line items must be a list of { id, lotId }' },
+      )
+      .max(500, 'An invoice can have at most 500 line items')
+      .optional(),
   })
   .refine((invoice) => invoice.dueDate >= invoice.invoiceDate, {
     message: 'Due date must be on or after the invoice date',

@@ -45,6 +45,8 @@ const orderLine = {
   qty: 200,
   unitPrice: '1.25',
   lineTotal: '250.00',
+  lotId: 3,
+  lot: { id: 3, lotNumber: 'VL10-2611-A', expiryDate: '2028-05-31' },
 };
 
 const order = {
@@ -106,6 +108,8 @@ const invoice = {
       qty: 200,
       unitPrice: '1.25',
       lineTotal: '250.00',
+      lotId: null,
+      lot: null,
     },
   ],
   pharmacy: order.pharmacy,

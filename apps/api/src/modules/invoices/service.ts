@@ -52,7 +52,7 @@ import { paymentSnapshot } from '../payments/service.js';
 import { autoApplyOnIssue } from '../allocations/service.js';
 import { invoiceEntity } from './entity.js';
 import { checkLicences } from '../licences/gate.js';
-import { checkLots, type LotGateLine } from '../lots/gate.js';
+import { checkLineLots, checkLots, type LotGateLine } from '../lots/gate.js';
 import { paymentEntity } from '../payments/entity.js';
 
 export interface InvoiceListItem extends Invoice {
@@ -559,6 +559,55 @@ async function updated(
 }
 
 /**
+ * Issue 30: the lots a Draft's update names for its lines, by line id. Each must be a lot of the
+ * line's variant (or product), read from the order line it was copied from; an issued invoice's
+ * lines keep theirs, since its issue checked them.
+ */
+async function setLineLots(
+  trx: Db,
+  invoice: Invoice,
+  relinked: boolean,
+  lines: readonly { id: number; lotId: number | null }[],
+): Promise<void> {
+  const label = `Invoice ${invoice.invoiceNumber}`;
+  const own = await trx
+    .selectFrom('invoiceLineItems as li')
+    .innerJoin('invoices as i', 'i.id', 'li.invoiceId')
+    .leftJoin('orderLineItems as ol', (join) =>
+      join.onRef('ol.orderId', '=', 'i.fromOrderId').onRef('ol.position', '=', 'li.position'),
+    )
+    .select(['li.id', 'li.lotId', 'ol.productSku', 'ol.variantSku'])
+    .where('li.invoiceId', '=', invoice.id)
+    .execute();
+  const byId = new Map(own.map((line) => [line.id, line]));
+  const named = lines.map((line, index) => {
+    const found = byId.get(line.id);
+    if (!found) {
+      throw invalid(`Line ${line.id} is not a line of ${label}`, ['lineItems', index, 'id']);
+    }
+    return { ...found, lotId: line.lotId, changed: found.lotId !== line.lotId };
+  });
+  // An invoice sent back as it was read (its lines with their lots) changes nothing here.
+  if (!named.some((line) => line.changed)) return;
+  if (invoice.status !== 'Draft') {
+    throw conflict(`${label} is issued: the lots of its lines no longer change`, ['lineItems']);
+  }
+  if (relinked) {
+    throw invalid("Name the lines' lots once the invoice is made from its new order", [
+      'lineItems',
+    ]);
+  }
+  await checkLineLots(trx, named);
+  for (const line of named.filter((l) => l.changed)) {
+    await trx
+      .updateTable('invoiceLineItems')
+      .set({ lotId: line.lotId })
+      .where('id', '=', line.id)
+      .execute();
+  }
+}
+
+/**
  * The whole invoice (line items copied again when it is made from another order), or only
  * `{status}`. The balance and status follow from the payments; a total below what is paid is
  * refused, as is moving an invoice with payments to another pharmacy.
@@ -632,6 +681,8 @@ export function updateInvoice(
     const from = current.status;
     if (data.status) checkRequestedStatus(from, data.status, totals.total - paid, label);
     const status = settledStatus(data.status ?? from, paid, totals.total);
+    const before = await getInvoice(trx, id);
+    if (data.lineItems) await setLineLots(trx, current, relinked, data.lineItems);
     if (from === 'Draft' && status !== 'Draft') {
       await checkInvoiceLicences(
         trx,
@@ -646,7 +697,6 @@ export function updateInvoice(
       });
     }
 
-    const before = await getInvoice(trx, id);
     await trx
       .updateTable('invoices')
       .set({
