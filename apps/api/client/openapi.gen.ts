@@ -753,7 +753,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a held email, or retry a failed one (409 while no SMTP server is set up, or once it is sent) */
+        /** Send a held email, or retry a failed one, for who may send one of its kind (409 while no SMTP server is set up, or once it is sent) */
         post: operations["emails.retry"];
         delete?: never;
         options?: never;
@@ -772,6 +772,23 @@ export interface paths {
         put?: never;
         /** Email the invoice with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
         post: operations["emails.sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the order with its PDF: to the pharmacy's email unless `to` is given; `message` goes into the template's text */
+        post: operations["emails.sendOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5570,7 +5587,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "queued" | "sending" | "sent" | "failed" | "held";
-                entityType?: "invoice" | "pharmacy" | "invitation";
+                entityType?: "invoice" | "order" | "pharmacy" | "invitation";
                 entityId?: number;
                 limit?: number;
             };
@@ -5689,7 +5706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Send a held email, or retry a failed one (409 while no SMTP server is set up, or once it is sent) */
+            /** @description Send a held email, or retry a failed one, for who may send one of its kind (409 while no SMTP server is set up, or once it is sent) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -5734,6 +5751,50 @@ export interface operations {
         };
         responses: {
             /** @description Email the invoice with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emailId: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.sendOrder": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    to?: string | string[];
+                    cc?: string | string[];
+                    subject?: string;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Email the order with its PDF: to the pharmacy's email unless `to` is given; `message` goes into the template's text */
             202: {
                 headers: {
                     [name: string]: unknown;

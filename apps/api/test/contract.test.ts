@@ -389,6 +389,7 @@ describe('every operation of the document, as a user would call it', () => {
       path: { id: ids.invoice },
       body: { cc: ['owner@riverside.example'], message: 'Thank you' },
     });
+    await call('emails.sendOrder', 202, { path: { id: ids.order }, body: {} });
     await call('emails.sendStatement', 202, {
       path: { id: ids.pharmacy },
       body: { ...month, recipients: ['ap@riverside.example'] },

@@ -217,6 +217,32 @@ describe('with an SMTP server', () => {
     expect(email.lastError).toMatch(/421/);
   });
 
+  it("emails an order to the pharmacy's own email with the order's PDF", async () => {
+    smtp().reset();
+    const { pharmacyId } = await newInvoice(c);
+    const order = await c.post('/api/orders', {
+      pharmacyId,
+      orderDate: '2026-03-02',
+      lineItems: [{ description: 'Vial', qty: 2, unitPrice: '2.00' }],
+    });
+    expect(order.status, order.text).toBe(201);
+    const res = await c.post(`/api/orders/${order.body.id}/email`, {});
+    expect(res.status, res.text).toBe(202);
+    await drain();
+    const mail = smtp().received[0]!;
+    expect(mail.to).toMatchObject({ text: 'front@riverside.example' });
+    expect(mail.subject).toBe(`Order ${order.body.orderNumber} from PharmSupply`);
+    const pdf = await download(t, c, `/api/orders/${order.body.id}/download`);
+    expect(sha256(mail.attachments[0]!.content)).toBe(sha256(pdf));
+    const sales = await signedInAs(t, c, 'sales');
+    await drain();
+    expect((await sales.post(`/api/orders/${order.body.id}/email`, {})).status).toBe(202);
+    expect((await sales.post(`/api/emails/${res.body.emailId}/retry`)).status).toBe(409);
+    await drain();
+    const orders = smtp().received.filter((m) => m.subject?.startsWith('Order '));
+    expect(orders).toHaveLength(2);
+  });
+
   it('never sends again by itself an email a stopped process left sending', async () => {
     smtp().reset();
     const { invoice } = await newInvoice(c);

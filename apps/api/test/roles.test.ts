@@ -164,6 +164,11 @@ const newEmail = async () => {
   if (res.status !== 202) throw new Error(`email failed: ${res.status} ${res.text}`);
   return res.body.emailId as number;
 };
+const newOrderEmail = async () => {
+  const res = await admin.post(`/api/orders/${base.order}/email`, {});
+  if (res.status !== 202) throw new Error(`email failed: ${res.status} ${res.text}`);
+  return res.body.emailId as number;
+};
 const TEMPLATE = { subject: 'Invoice {invoiceNumber}', bodyText: 'Hi', bodyHtml: '<p>Hi</p>' };
 const invoiceTemplate = async () =>
   ((await admin.get('/api/email-templates')).body as { id: number; kind: string }[]).find(
@@ -351,7 +356,12 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'licences.ofPharmacies': () => ({ pharmacyIds: [base.pharmacy] }),
   'emails.list': () => ({}),
   'emails.get': async () => ({ id: await newEmail() }),
-  'emails.retry': async () => ({ id: await newEmail() }),
+  // A sales user may send (and retry) orders' emails, not invoices'.
+  'emails.retry': async (role) => ({
+    id: role === 'sales' ? await newOrderEmail() : await newEmail(),
+  }),
+  'emails.sendOrder': () => ({ id: base.order, data: {} }),
+  'emails.orderDraft': () => ({ id: base.order }),
   'emails.sendInvoice': () => ({ id: base.invoice, data: {} }),
   'emails.sendStatement': () => ({
     id: base.pharmacy,

@@ -468,11 +468,11 @@ export interface BusinessSettingsTable {
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
 
 /**
- * What an email carries, rendered when it is sent: an invoice's PDF, a statement's for a
- * period. `sha256` and `size` are those of the bytes that went out.
+ * What an email carries, rendered when it is sent: an invoice's or an order's PDF, a
+ * statement's for a period. `sha256` and `size` are those of the bytes that went out.
  */
 export interface EmailAttachment {
-  kind: 'invoice-pdf' | 'statement-pdf';
+  kind: 'invoice-pdf' | 'statement-pdf' | 'order-pdf';
   id: number;
   /** A statement's period. */
   from?: string;

@@ -4,6 +4,7 @@ import { isoDate, recordId, timestamp } from './common.js';
 /** Issue 28: what the outbox sends. Dunning notices and credit notes add kinds of their own. */
 export const EMAIL_KINDS = [
   'invoice',
+  'order',
   'statement',
   'invitation',
   'dunning',
@@ -14,6 +15,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   invoice: 'Invoice',
+  order: 'Order',
   statement: 'Statement',
   invitation: 'Invitation',
   dunning: 'Payment reminder',
@@ -33,7 +35,7 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 };
 
 /** The records an email is about, as `entityType`. */
-export const EMAIL_ENTITY_TYPES = ['invoice', 'pharmacy', 'invitation'] as const;
+export const EMAIL_ENTITY_TYPES = ['invoice', 'order', 'pharmacy', 'invitation'] as const;
 
 const MAX_RECIPIENTS = 10;
 
@@ -106,6 +108,9 @@ export const invoiceEmailSchema = z.object({
 });
 export type InvoiceEmailInput = z.input<typeof invoiceEmailSchema>;
 export type InvoiceEmailData = z.output<typeof invoiceEmailSchema>;
+
+/** POST /api/orders/{id}/email: the same fields as an invoice's. */
+export const orderEmailSchema = invoiceEmailSchema;
 
 /** POST /api/pharmacies/{id}/statement/email: the period (`from`, `to`) and the recipients. */
 export const statementEmailSchema = z
@@ -195,6 +200,14 @@ export const EMAIL_PLACEHOLDERS: Record<string, Record<string, string>> = {
     balance: 'What is still owed on the invoice',
     dueDate: 'The due date',
     daysOverdue: 'Days past the due date (0 when not overdue)',
+    message: 'The note typed in the Email dialog',
+    company: 'Your company name',
+  },
+  order: {
+    pharmacy: "The pharmacy's name",
+    orderNumber: 'The order number',
+    orderDate: 'The order date',
+    total: "The order's total",
     message: 'The note typed in the Email dialog',
     company: 'Your company name',
   },

@@ -28,6 +28,7 @@ const pharmacy = {
   notes: null,
   creditLimit: '5000.00',
   shippingState: 'IL',
+  billingEmail: 'ap@harbor.example',
   balance: '1250.40',
   unapplied: '0.00',
   creditHold: { reason: '1 invoice more than 60 days past due' },

@@ -72,6 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ('invoice', 'Invoice',
      'Invoice {invoiceNumber} from {company}',
      ${INVOICE_TEXT}, ${INVOICE_HTML}),
+    ('order', 'Order',
+     'Order {orderNumber} from {company}',
+     ${ORDER_TEXT}, ${ORDER_HTML}),
     ('statement', 'Statement',
      'Statement of account for {pharmacy}',
      ${STATEMENT_TEXT}, ${STATEMENT_HTML}),
@@ -94,6 +97,18 @@ const INVOICE_HTML = `<p>Dear {pharmacy},</p>
 <p>Please find attached invoice <strong>{invoiceNumber}</strong> for {total}, due on {dueDate}.</p>
 <p>{message}</p>
 <p>Thank you for your business.<br>{company}</p>`;
+
+const ORDER_TEXT = `Dear {pharmacy},
+
+Please find attached order {orderNumber} of {orderDate} for {total}.
+
+{message}
+
+{company}`;
+const ORDER_HTML = `<p>Dear {pharmacy},</p>
+<p>Please find attached order <strong>{orderNumber}</strong> of {orderDate} for {total}.</p>
+<p>{message}</p>
+<p>{company}</p>`;
 
 const STATEMENT_TEXT = `Dear {pharmacy},
 

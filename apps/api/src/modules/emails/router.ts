@@ -10,6 +10,7 @@ import {
   idParam,
   invoiceEmailSchema,
   lastFullMonth,
+  orderEmailSchema,
   statementEmailSchema,
   statementQuery,
 } from '@pharm/validators';
@@ -18,10 +19,12 @@ import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
   emailInvoice,
+  emailOrder,
   emailStatement,
   getEmail,
   invoiceEmailDraft,
   listEmails,
+  orderEmailDraft,
   retryEmail,
   statementEmailDraft,
 } from './service.js';
@@ -58,13 +61,14 @@ export const emailsRouter = createTRPCRouter({
     .query(({ ctx, input }) => getEmail(ctx.db, input.id, ctx.user)),
   retry: protectedProcedure
     .meta({
-      // Invitation emails ask for `users.manage` as well (service.ts).
-      permission: 'emails.invoices',
+      // Then the email's kind decides (service.ts): an order's is `emails.orders`, an
+      // invitation's `users.manage`, the others `emails.invoices`.
+      permission: 'emails.orders',
       rest: {
         method: 'POST',
         path: '/api/emails/{id}/retry',
         summary:
-          'Send a held email, or retry a failed one (409 while no SMTP server is set up, or once it is sent)',
+          'Send a held email, or retry a failed one, for who may send one of its kind (409 while no SMTP server is set up, or once it is sent)',
         status: 202,
       },
     })
@@ -93,6 +97,28 @@ export const emailsRouter = createTRPCRouter({
         ctx.user,
       ),
     ),
+  sendOrder: protectedProcedure
+    .meta({
+      permission: 'emails.orders',
+      rest: {
+        method: 'POST',
+        path: '/api/orders/{id}/email',
+        summary:
+          "Email the order with its PDF: to the pharmacy's email unless `to` is given; `message` goes into the template's text",
+        status: 202,
+        headers: { 'Idempotency-Key': 'idempotencyKey' },
+      },
+    })
+    .input(idParam.extend({ data: orderEmailSchema.prefault({}), idempotencyKey }))
+    .output(answers(emailQueuedOutput))
+    .mutation(({ ctx, input }) =>
+      emailOrder(
+        ctx.db,
+        input.id,
+        { ...input.data, idempotencyKey: input.idempotencyKey },
+        ctx.user,
+      ),
+    ),
   sendStatement: protectedProcedure
     .meta({
       permission: 'emails.invoices',
@@ -112,6 +138,11 @@ export const emailsRouter = createTRPCRouter({
     .input(idParam)
     .output(answers(emailDraftOutput))
     .query(({ ctx, input }) => invoiceEmailDraft(ctx.db, input.id)),
+  orderDraft: protectedProcedure
+    .meta({ permission: 'emails.orders' })
+    .input(idParam)
+    .output(answers(emailDraftOutput))
+    .query(({ ctx, input }) => orderEmailDraft(ctx.db, input.id)),
   statementDraft: protectedProcedure
     .meta({ permission: 'emails.invoices' })
     .input(statementQuery)

@@ -6,6 +6,8 @@ import { DomainError } from '../../lib/domain-error.js';
 import type { HeavyWork } from '../../lib/workers/pool.js';
 import { getInvoice } from '../invoices/service.js';
 import { invoicePdf } from '../invoices/pdf.js';
+import { orderPdf } from '../orders/pdf.js';
+import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
 import { statementFilename, statementPdf } from '../statements/pdf.js';
 import { pharmacyStatement } from '../statements/service.js';
@@ -191,6 +193,13 @@ export class OutboxSender {
       return {
         filename: `invoice-${invoice.invoiceNumber}.pdf`,
         body: await this.heavyWork.run(invoicePdf, invoice),
+      };
+    }
+    if (attachment.kind === 'order-pdf') {
+      const order = await getOrder(this.db, attachment.id);
+      return {
+        filename: `order-${order.orderNumber}.pdf`,
+        body: await this.heavyWork.run(orderPdf, order),
       };
     }
     const statement = await pharmacyStatement(this.db, {

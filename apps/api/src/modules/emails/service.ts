@@ -15,6 +15,7 @@ import { inTransaction } from '../../lib/db/transaction.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { getInvoice } from '../invoices/service.js';
+import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
 import { pharmacyStatement } from '../statements/service.js';
 import { mailDeliveryEnabled, nudgeOutbox, queueEmail } from './outbox.js';
@@ -46,6 +47,21 @@ async function invoiceEmail(db: Db, id: number, message: string | undefined) {
   return { invoice, pharmacy, rendered, to: [billingAddress(pharmacy)] };
 }
 
+/** An order goes to the pharmacy's own email: it is no bill. */
+async function orderEmail(db: Db, id: number, message: string | undefined) {
+  const order = await getOrder(db, id);
+  const template = await templateOf(db, 'order');
+  const rendered = renderTemplate(template, {
+    pharmacy: order.pharmacy.name,
+    orderNumber: order.orderNumber,
+    orderDate: order.orderDate,
+    total: formatUsd(order.total),
+    message: message ?? '',
+    company: SUPPLIER.name,
+  });
+  return { order, rendered, to: [order.pharmacy.email] };
+}
+
 async function statementEmail(
   db: Db,
   pharmacyId: number,
@@ -69,6 +85,11 @@ async function statementEmail(
 /** The Email invoice dialog's starting point: recipients, subject and text as they would go. */
 export async function invoiceEmailDraft(db: Db, id: number) {
   const { rendered, to } = await invoiceEmail(db, id, undefined);
+  return { to, subject: rendered.subject, bodyText: rendered.bodyText };
+}
+
+export async function orderEmailDraft(db: Db, id: number) {
+  const { rendered, to } = await orderEmail(db, id, undefined);
   return { to, subject: rendered.subject, bodyText: rendered.bodyText };
 }
 
@@ -111,6 +132,28 @@ export async function emailInvoice(
     ...email,
     attachments: [{ kind: 'invoice-pdf', id: invoice.id }],
     idempotencyKey: data.idempotencyKey ? `invoice:${data.idempotencyKey}` : null,
+    createdBy: actor.id,
+  });
+}
+
+export async function emailOrder(
+  db: Db,
+  id: number,
+  data: InvoiceEmailData & { idempotencyKey?: string },
+  actor: Actor,
+) {
+  const { order, rendered, to } = await orderEmail(db, id, data.message);
+  const email = withOverrides(rendered, data.subject);
+  return queueAndNudge(db, {
+    kind: 'order',
+    entityType: 'order',
+    entityId: order.id,
+    pharmacyId: order.pharmacyId,
+    to: data.to?.length ? data.to : to,
+    cc: data.cc ?? [],
+    ...email,
+    attachments: [{ kind: 'order-pdf', id: order.id }],
+    idempotencyKey: data.idempotencyKey ? `order:${data.idempotencyKey}` : null,
     createdBy: actor.id,
   });
 }
@@ -244,12 +287,6 @@ function authorizeKind(actor: Actor, kind: string): void {
  * with an SMTP server: without one it would only be held again.
  */
 export async function retryEmail(db: Db, id: number, actor: Actor) {
-  if (!mailDeliveryEnabled()) {
-    throw new DomainError(
-      'CONFLICT',
-      'No SMTP server is set up (SMTP_URL), so emails cannot be sent yet; they stay in the outbox until one is',
-    );
-  }
   const result = await inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('emails')
@@ -261,6 +298,12 @@ export async function retryEmail(db: Db, id: number, actor: Actor) {
     authorizeKind(actor, row.kind);
     if (row.status === 'sent') {
       throw new DomainError('CONFLICT', 'This email was sent already');
+    }
+    if (!mailDeliveryEnabled()) {
+      throw new DomainError(
+        'CONFLICT',
+        'No SMTP server is set up (SMTP_URL), so emails cannot be sent yet; they stay in the outbox until one is',
+      );
     }
     if (row.status === 'queued' || row.status === 'sending') {
       return { emailId: row.id, status: row.status };

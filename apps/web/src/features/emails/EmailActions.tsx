@@ -84,6 +84,51 @@ export function EmailInvoiceButton({ invoice, icon }: { invoice: InvoiceRef; ico
   );
 }
 
+interface OrderRef {
+  id: number;
+  orderNumber: string;
+}
+
+function OrderEmailDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const draft = trpc.emails.orderDraft.useQuery({ id: order.id });
+  const send = trpc.emails.sendOrder.useMutation({
+    onSuccess: async (result) => {
+      onClose();
+      queuedNotice(result.status);
+      await utils.emails.invalidate();
+    },
+  });
+  return (
+    <EmailDialog
+      open
+      onClose={onClose}
+      title={`Email order ${order.orderNumber}`}
+      draft={draft.data}
+      draftError={draft.error}
+      attachment={`order-${order.orderNumber}.pdf`}
+      pending={send.isPending}
+      error={send.error}
+      send={(fields) =>
+        send.mutate({ id: order.id, data: { to: listOf(fields.to), ...overrides(fields) } })
+      }
+    />
+  );
+}
+
+/** Email order, for sales and up: to the pharmacy's email, with the order's PDF. */
+export function EmailOrderButton({ order }: { order: OrderRef }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Can permission="emails.orders">
+      <Button variant="outline" colorPalette="gray" onClick={() => setOpen(true)}>
+        <LuMail /> Email
+      </Button>
+      {open ? <OrderEmailDialog order={order} onClose={() => setOpen(false)} /> : null}
+    </Can>
+  );
+}
+
 interface StatementProps {
   pharmacy: { id: number; name: string };
   period: { from: string; to: string };

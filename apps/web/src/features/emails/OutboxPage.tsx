@@ -111,6 +111,13 @@ export function OutboxPage() {
                                 invoice
                               </RecordLink>
                             </>
+                          ) : email.entity?.type === 'order' ? (
+                            <>
+                              {' · '}
+                              <RecordLink kind="order" id={email.entity.id}>
+                                order
+                              </RecordLink>
+                            </>
                           ) : email.pharmacyId ? (
                             <>
                               {' · '}

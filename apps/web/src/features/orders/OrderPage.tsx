@@ -17,6 +17,7 @@ import { nextMove } from './moves';
 import { OrderInvoice } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
 import { Can } from '../auth/can';
+import { EmailOrderButton } from '../emails/EmailActions';
 
 /**
  * An order's page (`/orders/$id`): its facts, pharmacy, invoice (or Create invoice), lines and
@@ -59,6 +60,7 @@ export function OrderPage({ id }: { id: number }) {
                 >
                   <LuDownload /> Download PDF
                 </Button>
+                <EmailOrderButton order={current} />
                 <Can permission="orders.write">
                   <Button asChild variant="outline" colorPalette="gray">
                     <Link to="/orders/$id/edit" params={{ id: current.id }}>
