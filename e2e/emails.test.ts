@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   api as callApi,
+  axeViolations,
   click,
   fill,
   launchBrowser,
@@ -89,6 +90,7 @@ it('emails an invoice from its page; the outbox and the invoice show it sent', a
   await waitForText(page, `Please find attached invoice ${invoice.invoiceNumber}`);
   await fill(page, 'message', 'Thank you for the order.', '[data-testid="email-dialog"]');
   await screenshot(page, 'email-invoice-dialog');
+  expect(await axeViolations(page)).toEqual([]);
   await click(page, 'Send');
   await waitForText(page, 'Email queued');
 
@@ -102,6 +104,12 @@ it('emails an invoice from its page; the outbox and the invoice show it sent', a
   );
   await waitForText(page, `Invoice ${invoice.invoiceNumber} from PharmSupply`);
   await screenshot(page, 'outbox');
+  expect(await axeViolations(page)).toEqual([]);
+  await click(page, 'Preview');
+  await page.waitForSelector('[data-testid="email-preview"] [role="region"]');
+  await waitForText(page, 'invoice-' + invoice.invoiceNumber + '.pdf (');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
 
   expect(received).toHaveLength(1);
   const mail = received[0]!;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { createDb, type DbHandle } from '@pharm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AppServer } from '../src/server.js';
-import { smtpTransport } from '../src/modules/emails/sender.js';
+import { sql } from 'kysely';
+import { INTERRUPTED, smtpTransport } from '../src/modules/emails/sender.js';
 import {
   Client,
   createTestDb,
@@ -214,6 +215,32 @@ describe('with an SMTP server', () => {
     const email = (await c.get(`/api/emails/${body.emailId}`)).body;
     expect(email).toMatchObject({ status: 'failed', attempts: 3 });
     expect(email.lastError).toMatch(/421/);
+  });
+
+  it('never sends again by itself an email a stopped process left sending', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const { body } = await c.post(`/api/invoices/${invoice.id}/email`, {});
+    await sql`update emails set status = 'sending', attempts = 1,
+                claimed_at = now() - interval '11 minutes' where id = ${body.emailId}`.execute(
+      t.db,
+    );
+    await drain();
+    expect(smtp().offered).toBe(0);
+    const email = (await c.get(`/api/emails/${body.emailId}`)).body;
+    expect(email).toMatchObject({ status: 'failed', lastError: INTERRUPTED });
+  });
+
+  it('answers the first email again for a repeated Idempotency-Key', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const key = { 'idempotency-key': `resend-${invoice.id}` };
+    const first = await c.post(`/api/invoices/${invoice.id}/email`, {}, key);
+    const again = await c.post(`/api/invoices/${invoice.id}/email`, {}, key);
+    expect(again.status).toBe(202);
+    expect(again.body.emailId).toBe(first.body.emailId);
+    await drain();
+    expect(smtp().received).toHaveLength(1);
   });
 
   it("emails a pharmacy's statement for a period with its PDF", async () => {

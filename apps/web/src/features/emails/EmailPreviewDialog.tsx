@@ -1,7 +1,8 @@
-import { Box, CloseButton, Dialog, Portal, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { HtmlPreview } from './HtmlPreview';
 import { EMAIL_STATUS_PALETTE, formatMoment } from './format';
 
 /** One email as it was (or will be) sent: headers, the HTML and text bodies, the attachments. */
@@ -71,15 +72,7 @@ export function EmailPreviewDialog({ id, onClose }: { id: number | null; onClose
                       <Tabs.Trigger value="text">Text</Tabs.Trigger>
                     </Tabs.List>
                     <Tabs.Content value="html">
-                      {/* Sandboxed: the body is shown, never run. */}
-                      <Box borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
-                        <iframe
-                          title="The email's HTML"
-                          sandbox=""
-                          srcDoc={current.bodyHtml}
-                          style={{ width: '100%', height: '288px', border: 0 }}
-                        />
-                      </Box>
+                      <HtmlPreview label="The email's HTML" html={current.bodyHtml} maxH="72" />
                     </Tabs.Content>
                     <Tabs.Content value="text">
                       <Text as="pre" whiteSpace="pre-wrap" bg="bg.muted" p="3" borderRadius="md">

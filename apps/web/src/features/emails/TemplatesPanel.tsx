@@ -6,6 +6,7 @@ import { Panel } from '../../components/Panel';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { HtmlPreview } from './HtmlPreview';
 import { useCan } from '../auth/can';
 import { kindLabel } from './format';
 
@@ -81,14 +82,11 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
         <Text fontWeight="medium" textStyle="sm">
           Preview: {preview.data?.subject}
         </Text>
-        <Box borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
-          <iframe
-            title="The template's HTML, with example values"
-            sandbox=""
-            srcDoc={preview.data?.bodyHtml ?? ''}
-            style={{ width: '100%', height: '240px', border: 0 }}
-          />
-        </Box>
+        <HtmlPreview
+          label="The template's HTML, with example values"
+          html={preview.data?.bodyHtml ?? ''}
+          maxH="60"
+        />
         <Text as="pre" textStyle="xs" whiteSpace="pre-wrap" bg="bg.muted" p="3" borderRadius="md">
           {preview.data?.bodyText}
         </Text>
