@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   api as callApi,
+  axeViolations,
   click,
   launchBrowser,
   openPage,
@@ -109,6 +110,7 @@ it('approves a proposed reminder on the Dunning screen; the mail goes out', asyn
   await page.reload({ waitUntil: 'networkidle0' });
   await waitForText(page, 'Email sent');
   await screenshot(page, 'dunning-history');
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems(page)).toEqual([]);
 });
 
@@ -119,6 +121,7 @@ it('edits the levels in Settings and pauses dunning on the pharmacy page', async
   const days = await page.waitForSelector('[data-testid="dunning-level-4"] input[type="number"]');
   await days!.type('45');
   await screenshot(page, 'dunning-settings');
+  expect(await axeViolations(page)).toEqual([]);
   await click(page, 'Save Dunning');
   await waitForText(page, 'Dunning settings saved');
   const settings = await api('GET', '/api/settings/dunning');
