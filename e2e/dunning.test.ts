@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   api as callApi,
+  axeViolations,
   click,
   launchBrowser,
   openPage,
@@ -43,6 +44,7 @@ process.env.MAIL_FROM = 'Billing <billing@e2e.example>';
 let browser: Browser;
 let page: Page;
 let invoice: { id: number; invoiceNumber: string };
+let pharmacyId: number;
 
 const api = (method: string, url: string, body?: unknown) => callApi(page, method, url, body);
 
@@ -56,6 +58,7 @@ beforeAll(async () => {
     billingEmail: 'ap@hillcrest.example',
   });
   expect(pharmacy.status).toBe(201);
+  pharmacyId = pharmacy.body.id;
   // Due 60 days ago, whatever today is: past every default level.
   const due = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
   const created = await api('POST', '/api/invoices', {
@@ -107,5 +110,28 @@ it('approves a proposed reminder on the Dunning screen; the mail goes out', asyn
   await page.reload({ waitUntil: 'networkidle0' });
   await waitForText(page, 'Email sent');
   await screenshot(page, 'dunning-history');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(pageProblems(page)).toEqual([]);
+});
+
+it('edits the levels in Settings and pauses dunning on the pharmacy page', async () => {
+  await page.goto(new URL('/settings', page.url()).toString(), { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="dunning-level-3"]', { visible: true });
+  await click(page, 'Add level');
+  const days = await page.waitForSelector('[data-testid="dunning-level-4"] input[type="number"]');
+  await days!.type('45');
+  await screenshot(page, 'dunning-settings');
+  expect(await axeViolations(page)).toEqual([]);
+  await click(page, 'Save Dunning');
+  await waitForText(page, 'Dunning settings saved');
+  const settings = await api('GET', '/api/settings/dunning');
+  expect(settings.body.levels.map((l: { days: number }) => l.days)).toEqual([-3, 15, 30, 45]);
+
+  await page.goto(new URL(`/pharmacies/${pharmacyId}`, page.url()).toString(), {
+    waitUntil: 'networkidle0',
+  });
+  await click(page, 'Pause dunning');
+  await waitForText(page, 'Resume dunning');
+  expect((await api('GET', `/api/pharmacies/${pharmacyId}/dunning`)).body.dunningPaused).toBe(true);
   expect(pageProblems(page)).toEqual([]);
 });

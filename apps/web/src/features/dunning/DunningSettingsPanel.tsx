@@ -122,7 +122,7 @@ function DunningForm({ settings }: { settings: DunningSettings }) {
         {fields.levels.map((level, i) => (
           <Grid
             key={i}
-            templateColumns={{ base: '1fr', md: '8rem minmax(0, 1fr) 8rem auto auto' }}
+            templateColumns={{ base: '1fr', md: '11rem minmax(0, 1fr) 8rem auto auto' }}
             gap="3"
             alignItems="end"
             data-testid={`dunning-level-${i + 1}`}

@@ -20,6 +20,8 @@ export function HtmlPreview({ html, label, ...props }: { html: string; label: st
       ref={ref}
       role="region"
       aria-label={label}
+      // Scrolls when the email is long (a reminder listing invoices): keyboard users must reach it.
+      tabIndex={0}
       borderWidth="1px"
       borderRadius="md"
       bg="white"
