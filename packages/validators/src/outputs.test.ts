@@ -29,6 +29,7 @@ const pharmacy = {
   creditLimit: '5000.00',
   shippingState: 'IL',
   billingEmail: 'ap@harbor.example',
+  dunningPaused: false,
   balance: '1250.40',
   unapplied: '0.00',
   creditHold: { reason: '1 invoice more than 60 days past due' },

@@ -89,6 +89,8 @@ export const pharmacyOutput = z.object({
   /** Unapplied cash and credits (decisions.md §9): what it owes net is balance − unapplied. */
   unapplied: moneyAmount,
   billingEmail: z.string().nullable(),
+  /** No dunning notices while paused (issue 28). */
+  dunningPaused: z.boolean(),
   creditHold: creditHoldOutput,
 });
 export const pharmacyPageOutput = sortedPageOf(pharmacyOutput);
