@@ -458,6 +458,13 @@ describe('every operation of the document, as a user would call it', () => {
   });
 
   it('recalls: opened, a notice through its steps, the letter, closed', async () => {
+    // A pharmacy of its own: the earlier operations leave the shared one on credit hold.
+    const pharmacy = await c.post('/api/pharmacies', {
+      name: 'Recall Test Pharmacy',
+      email: 'recall@example.com',
+    });
+    expect(pharmacy.status, pharmacy.text).toBe(201);
+    const pharmacyId: number = pharmacy.body.id;
     // A lot of its own product, which the deletes below leave alone: a recalled lot stays.
     const product = await c.post('/api/products', {
       sku: 'VL-RCL',
@@ -479,7 +486,7 @@ describe('every operation of the document, as a user would call it', () => {
     });
     // Invoice lines come from an order: one line of the lot, shipped and invoiced.
     const order = await c.post('/api/orders', {
-      pharmacyId: ids.pharmacy,
+      pharmacyId,
       orderDate: '2026-03-04',
       lineItems: [
         {
@@ -494,10 +501,11 @@ describe('every operation of the document, as a user would call it', () => {
     });
     expect(order.status, order.text).toBe(201);
     for (const status of ['Sent', 'Fulfilled']) {
-      expect((await c.put(`/api/orders/${order.body.id}`, { status })).status).toBe(200);
+      const moved = await c.put(`/api/orders/${order.body.id}`, { status });
+      expect(moved.status, moved.text).toBe(200);
     }
     const invoice = await c.post('/api/invoices', {
-      pharmacyId: ids.pharmacy,
+      pharmacyId,
       fromOrderId: order.body.id,
       invoiceDate: '2026-03-05',
       dueDate: '2026-04-04',
@@ -512,19 +520,19 @@ describe('every operation of the document, as a user would call it', () => {
     await call('recalls.list', 200, { query: { status: 'open' } });
     await call('recalls.get', 200, { path: { id: ids.recall } });
     await call('recalls.updateNotice', 200, {
-      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      path: { id: ids.recall, pharmacyId: pharmacyId },
       body: { status: 'notified', channel: 'phone', at: '2026-03-06T15:00:00Z', by: 'Casey' },
     });
     await call('recalls.updateNotice', 409, {
-      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      path: { id: ids.recall, pharmacyId: pharmacyId },
       body: { status: 'notified', channel: 'email' },
     });
     await call('recalls.updateNotice', 200, {
-      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      path: { id: ids.recall, pharmacyId: pharmacyId },
       body: { status: 'acknowledged', contact: 'Rita Lane', quantityReturned: 5 },
     });
     await call('downloadRecallsIdLettersPharmacyIdPdf', 200, {
-      path: { id: ids.recall, pharmacyId: ids.pharmacy },
+      path: { id: ids.recall, pharmacyId: pharmacyId },
     });
     await call('downloadRecallsCsv', 200);
     await call('recalls.close', 200, { path: { id: ids.recall }, body: {} });
