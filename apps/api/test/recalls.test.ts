@@ -172,6 +172,17 @@ describe('opening a recall', () => {
     expect(again.body.message).toContain(first.body.number);
   });
 
+  it('opens one recall of a lot when two are asked for at once', async () => {
+    const lot = await newLot();
+    await invoiceWith(north, [line(lot.id, 'Raced vials')]);
+    const body = { lotIds: [lot.id], reason: 'Race', class: 'II' };
+    const answers = await Promise.all([c.post('/api/recalls', body), c.post('/api/recalls', body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const open = await c.get('/api/recalls?status=open');
+    const withLot = open.body.filter((r: any) => r.lotNumbers.includes(lot.lotNumber));
+    expect(withLot).toHaveLength(1);
+  });
+
   it('lets sales read recalls but not open them', async () => {
     const lot = await newLot();
     const sales = await signedInAs(t, c, 'sales');
