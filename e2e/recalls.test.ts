@@ -39,6 +39,24 @@ const LOT = 'ST20-E2E-RCL';
 const go = (route: string) =>
   page.goto(new URL(route, page.url()).toString(), { waitUntil: 'networkidle0' });
 
+/**
+ * Clicks until `done` holds: on a loaded machine a refetch can move the page under the click
+ * (a line appears above the button), and the click then lands beside it.
+ */
+async function clickUntil(selector: string, done: () => Promise<boolean>, tries = 5) {
+  for (let i = 0; i < tries; i++) {
+    await page.waitForSelector(selector, { visible: true });
+    await page.click(selector);
+    const deadline = Date.now() + 4_000;
+    while (Date.now() < deadline) {
+      if (await done()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`clicking ${selector} did nothing`);
+}
+const dialogOpen = (testId: string) => async () => !!(await page.$(`[data-testid="${testId}"]`));
+
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser, '/');
@@ -155,8 +173,7 @@ describe('recalls', () => {
 
   it('marks the notice notified, then acknowledged', async () => {
     const card = `[data-testid="recall-pharmacy-${pharmacyId}"]`;
-    await page.click(`${card} [data-testid="mark-notified"]`);
-    await page.waitForSelector('[data-testid="notice-dialog"]');
+    await clickUntil(`${card} [data-testid="mark-notified"]`, dialogOpen('notice-dialog'));
     await select(page, 'channel', 'email');
     await fill(page, 'by', 'Dana Morgan');
     await page.click('[data-testid="notice-save"]');
@@ -170,8 +187,7 @@ describe('recalls', () => {
     );
     await page.waitForSelector(`${card} [data-testid="notice-notified"]`);
 
-    await page.click(`${card} [data-testid="mark-acknowledged"]`);
-    await page.waitForSelector('[data-testid="notice-dialog"]');
+    await clickUntil(`${card} [data-testid="mark-acknowledged"]`, dialogOpen('notice-dialog'));
     await fill(page, 'contact', 'Lee Park, pharmacist in charge');
     await fill(page, 'quantityReturned', '280');
     await page.click('[data-testid="notice-save"]');
@@ -194,18 +210,12 @@ describe('recalls', () => {
 
   it("downloads the pharmacy's letter", async () => {
     const card = `[data-testid="recall-pharmacy-${pharmacyId}"]`;
-    await page.click(`${card} [data-testid="recall-letter"]`);
-    const deadline = Date.now() + 15_000;
-    let name: string | undefined;
-    while (!name) {
-      name = readdirSync(downloads).find((f) =>
+    const letter = () =>
+      readdirSync(downloads).find((f) =>
         /^recall-RCL-\d{4}-\d{5}-bayside-compounding\.pdf$/.test(f),
       );
-      if (!name && Date.now() > deadline) {
-        throw new Error(`no letter downloaded (${readdirSync(downloads).join(', ')})`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await clickUntil(`${card} [data-testid="recall-letter"]`, async () => !!letter());
+    const name = letter()!;
     expect(readFileSync(path.join(downloads, name)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -218,8 +228,7 @@ describe('recalls', () => {
     );
     expect(cardText).toContain('1 of 1 pharmacies acknowledged');
     await go(`/recalls/${recallId}`);
-    await page.click('[data-testid="close-recall"]');
-    await page.waitForSelector('[data-testid="close-recall-dialog"]');
+    await clickUntil('[data-testid="close-recall"]', dialogOpen('close-recall-dialog'));
     await page.click('[data-testid="close-recall-save"]');
     await waitForText(page, 'closed');
     await page.waitForFunction(

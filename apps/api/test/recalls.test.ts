@@ -172,6 +172,43 @@ describe('opening a recall', () => {
     expect(again.body.message).toContain(first.body.number);
   });
 
+  it('opens one recall of a lot when two are asked for at once', async () => {
+    const lot = await newLot();
+    await invoiceWith(north, [line(lot.id, 'Raced vials')]);
+    const body = { lotIds: [lot.id], reason: 'Race', class: 'II' };
+    const answers = await Promise.all([c.post('/api/recalls', body), c.post('/api/recalls', body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const open = await c.get('/api/recalls?status=open');
+    const withLot = open.body.filter((r: any) => r.lotNumbers.includes(lot.lotNumber));
+    expect(withLot).toHaveLength(1);
+  });
+
+  it('keeps a recalled lot: deleting its variant is refused, not a server error', async () => {
+    const variant = await c.post('/api/product-variants', {
+      parentSku: 'VL-RCL',
+      variantSku: `VL-RCL-${Math.random().toString(36).slice(2, 6)}`,
+      packageQty: 1,
+      defaultPrice: '10.00',
+    });
+    expect(variant.status, variant.text).toBe(201);
+    const lot = await c.post('/api/lots', {
+      variantId: variant.body.id,
+      lotNumber: 'KEPT-1',
+      expiryDate: addDaysIso(today, 400),
+    });
+    expect(lot.status, lot.text).toBe(201);
+    const recall = await c.post('/api/recalls', {
+      lotIds: [lot.body.id],
+      reason: 'x',
+      class: 'III',
+    });
+    expect(recall.status, recall.text).toBe(201);
+    const removed = await c.delete(`/api/product-variants/${variant.body.id}`);
+    expect(removed.status, removed.text).toBe(409);
+    expect(removed.body.message).toContain('recall');
+    expect((await c.get(`/api/recalls/${recall.body.id}`)).body.lots).toHaveLength(1);
+  });
+
   it('lets sales read recalls but not open them', async () => {
     const lot = await newLot();
     const sales = await signedInAs(t, c, 'sales');

@@ -190,6 +190,16 @@ function NewRecallDialog({
   const [klass, setKlass] = useState<RecallClass>('II');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [openedWith, setOpenedWith] = useState<number | undefined | null>(null);
+  // Each opening starts afresh, with the lot it was opened for.
+  if (open && openedWith !== (initialLot ?? undefined)) {
+    setOpenedWith(initialLot ?? undefined);
+    setPicked(initialLot ? [initialLot] : []);
+    setQ('');
+    setReason('');
+    setErrors({});
+  }
+  if (!open && openedWith !== null) setOpenedWith(null);
   const lots = trpc.lots.list.useQuery(q.trim() ? { q: q.trim() } : {}, { enabled: open });
   const create = trpc.recalls.create.useMutation();
 
