@@ -11,12 +11,12 @@ import { Can, useCan } from '../auth/can';
 import { BackupsPanel } from './BackupsPanel';
 import { TemplatesPanel } from '../emails/TemplatesPanel';
 import { DunningSettingsPanel } from '../dunning/DunningSettingsPanel';
+import { ShelfLifeSetting } from '../lots/ShelfLife';
 
 // zod and the schema load when the form first validates, not with the screen.
 const resolver = lazyZodResolver(() =>
   import('@pharm/validators').then((module) => module.settingsOutput),
 );
-import { ShelfLifeSetting } from '../lots/ShelfLife';
 
 /** The credit-hold setting: read-only for a role that may not change it. */
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -105,6 +105,27 @@ function SettingsForm({ settings }: { settings: Settings }) {
           />
           <Field.ErrorText>{errors.licenceWarningDays?.message}</Field.ErrorText>
         </Field.Root>
+        <Controller
+          control={control}
+          name="autoApplyOnIssue"
+          render={({ field }) => (
+            <Field.Root disabled={licencesLocked}>
+              <Checkbox.Root
+                checked={field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                disabled={licencesLocked}
+              >
+                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>Apply unapplied cash when an invoice is issued</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText>
+                A pharmacy&apos;s unapplied payments and open credits go to each invoice it is
+                issued, oldest first, without asking.
+              </Field.HelperText>
+            </Field.Root>
+          )}
+        />
         {locked ? null : (
           <Button type="submit" alignSelf="flex-start" loading={update.isPending}>
             Save Settings
@@ -124,7 +145,7 @@ export function SettingsPage() {
         title="Settings"
         description="How the business runs accounts receivable, its emails, and its backups."
       />
-      <Panel title="Credit hold and licences" titleId="settings-credit-hold">
+      <Panel title="Credit hold, licences and cash" titleId="settings-credit-hold">
         {settings.data ? (
           <SettingsForm settings={settings.data} />
         ) : settings.isError ? (
