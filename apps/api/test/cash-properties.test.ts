@@ -23,6 +23,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 const RUNS = Number(process.env.CASH_PROPERTY_RUNS ?? 50);
+/**
+ * A fixed seed by default, so that the coverage checks below (every command reached both its
+ * answers) hold on every CI run; CASH_PROPERTY_SEED picks other sequences.
+ */
+const SEED = Number(process.env.CASH_PROPERTY_SEED ?? 1);
 
 let t: TestApp;
 let c: Client;
@@ -411,10 +416,10 @@ it(`random sequences of cash application keep the money rules and the statements
   const started = Date.now();
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), runSequence),
-    { numRuns: RUNS },
+    { numRuns: RUNS, seed: SEED },
   );
   console.log(
-    `cash properties: ${RUNS} sequences, ${[...seen.values()].reduce((a, b) => a + b, 0)} requests checked in ${Math.round((Date.now() - started) / 1000)} s`,
+    `cash properties: ${RUNS} sequences (seed ${SEED}), ${[...seen.values()].reduce((a, b) => a + b, 0)} requests checked in ${Math.round((Date.now() - started) / 1000)} s`,
     Object.fromEntries([...seen].sort()),
   );
   // The runs as a whole reached both answers of the commands that move money.
