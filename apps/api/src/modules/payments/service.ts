@@ -15,9 +15,9 @@ import {
   type SortedListCursor,
 } from '@pharm/validators';
 import { sql } from 'kysely';
-import { logCreate, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
+import { createEntry, logDelete, logUpdate, type Snapshot } from '../activity/record.js';
 import { lockPharmacies, paidCents } from '../invoices/balances.js';
-import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
+import { numberCreated, provisionalNumber } from '../../lib/db/document-numbers.js';
 import { conflict, DomainError, invalid, notFound } from '../../lib/domain-error.js';
 import { inDateRange, paginateSorted, type SortColumn } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
@@ -359,12 +359,11 @@ export function createPayment(
       await checkInvoiceRoom(trx, planned);
     }
 
-    // Taken last before the insert: the counter row stays locked until commit.
-    const paymentNumber = await nextDocumentNumber(trx, paymentEntity);
+    const provisional = provisionalNumber(paymentEntity);
     const { id } = await trx
       .insertInto('payments')
       .values({
-        paymentNumber,
+        paymentNumber: provisional,
         invoiceId: data.invoiceId ?? null,
         pharmacyId: data.pharmacyId,
         date: data.date,
@@ -393,12 +392,19 @@ export function createPayment(
     // The pharmacy's unapplied follows even when nothing was allocated.
     if (!planned.length) await settleAll(trx, data.pharmacyId, [], [source]);
     const created = await getPayment(trx, id);
-    await logCreate(
+    // The last statement: the counter row stays locked from here to the commit only.
+    const paymentNumber = await numberCreated(
       trx,
-      { entity: paymentEntity, id, userId },
-      paymentSnapshot(created),
-      statusExtra(statuses, spec),
+      paymentEntity,
+      { id, provisional, column: 'paymentNumber' },
+      createEntry(
+        { entity: paymentEntity, id, userId },
+        paymentSnapshot(created),
+        statusExtra(statuses, spec),
+      ),
     );
+    created.paymentNumber = paymentNumber;
+    for (const allocation of created.allocations) allocation.sourceNumber = paymentNumber;
     return created;
   });
 }
