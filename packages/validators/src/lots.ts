@@ -7,17 +7,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
-
-/** Issue 30: a lot's status. Only a released lot ships; expired is derived, never a status. */
-export const LOT_STATUSES = ['released', 'quarantined', 'on_hold', 'recalled'] as const;
-export type LotStatus = (typeof LOT_STATUSES)[number];
-
-export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
-  released: 'Released',
-  quarantined: 'Quarantined',
-  on_hold: 'On hold',
-  recalled: 'Recalled',
-};
+import { LOT_STATUSES } from './lot-labels.js';
 
 /** The business's minimum shelf life on a fresh database (decisions.md §11). */
 export const DEFAULT_MIN_SHELF_LIFE_DAYS = 180;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { LuMail } from 'react-icons/lu';
 import { lastFullMonth } from '@pharm/validators';
@@ -6,7 +6,11 @@ import { ActionButton } from '../../components/ActionButton';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
-import { EmailDialog, type EmailFields } from './EmailDialog';
+import type { EmailFields } from './EmailDialog';
+
+// The dialog (Chakra's Dialog and its machine) loads on the first click, not with the list or the
+// record page that shows the button.
+const EmailDialog = lazy(() => import('./EmailDialog').then((m) => ({ default: m.EmailDialog })));
 
 const listOf = (text: string) =>
   text
@@ -49,19 +53,21 @@ function InvoiceEmailDialog({ invoice, onClose }: { invoice: InvoiceRef; onClose
     },
   });
   return (
-    <EmailDialog
-      open
-      onClose={onClose}
-      title={`Email invoice ${invoice.invoiceNumber}`}
-      draft={draft.data}
-      draftError={draft.error}
-      attachment={`invoice-${invoice.invoiceNumber}.pdf`}
-      pending={send.isPending}
-      error={send.error}
-      send={(fields) =>
-        send.mutate({ id: invoice.id, data: { to: listOf(fields.to), ...overrides(fields) } })
-      }
-    />
+    <Suspense fallback={null}>
+      <EmailDialog
+        open
+        onClose={onClose}
+        title={`Email invoice ${invoice.invoiceNumber}`}
+        draft={draft.data}
+        draftError={draft.error}
+        attachment={`invoice-${invoice.invoiceNumber}.pdf`}
+        pending={send.isPending}
+        error={send.error}
+        send={(fields) =>
+          send.mutate({ id: invoice.id, data: { to: listOf(fields.to), ...overrides(fields) } })
+        }
+      />
+    </Suspense>
   );
 }
 
@@ -104,22 +110,24 @@ function StatementEmailDialog({
     },
   });
   return (
-    <EmailDialog
-      open
-      onClose={onClose}
-      title={`Email statement ${period.from} to ${period.to}`}
-      draft={draft.data}
-      draftError={draft.error}
-      attachment="the statement's PDF"
-      pending={send.isPending}
-      error={send.error}
-      send={(fields) =>
-        send.mutate({
-          id: pharmacy.id,
-          data: { ...period, recipients: listOf(fields.to), ...overrides(fields) },
-        })
-      }
-    />
+    <Suspense fallback={null}>
+      <EmailDialog
+        open
+        onClose={onClose}
+        title={`Email statement ${period.from} to ${period.to}`}
+        draft={draft.data}
+        draftError={draft.error}
+        attachment="the statement's PDF"
+        pending={send.isPending}
+        error={send.error}
+        send={(fields) =>
+          send.mutate({
+            id: pharmacy.id,
+            data: { ...period, recipients: listOf(fields.to), ...overrides(fields) },
+          })
+        }
+      />
+    </Suspense>
   );
 }
 
