@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router';
-import { LOT_STATUS_LABELS } from '@pharm/validators';
+import { LOT_STATUS_LABELS } from '@pharm/validators/lot-labels';
 import { LuBoxes } from 'react-icons/lu';
 import { defineFeature } from '../define';
 

@@ -1,4 +1,4 @@
-import { LOT_STATUSES, type LotStatus } from '@pharm/validators';
+import { LOT_STATUSES, type LotStatus } from '@pharm/validators/lot-labels';
 
 /** Badge palettes of a lot's status. */
 export const LOT_STATUS_COLORS: Record<LotStatus, string> = {
