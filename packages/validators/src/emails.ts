@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, recordId, timestamp } from './common.js';
-import { EMAIL_KINDS, EMAIL_STATUSES } from './email-labels.js';
+import { EMAIL_STATUSES } from './email-labels.js';
 
 /** The records an email is about, as `entityType`. */
 export const EMAIL_ENTITY_TYPES = ['invoice', 'pharmacy', 'invitation'] as const;
