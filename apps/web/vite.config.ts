@@ -60,7 +60,7 @@ export default defineConfig({
             // role loaded zod too.
             {
               name: 'plain',
-              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|email-labels|dunning-labels)\.ts$/,
+              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|dunning-labels)\.ts$/,
             },
           ],
         },
