@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, entityId, money, moneyAmount, recordId, timestamp } from './common.js';
-import { EMAIL_STATUSES } from './emails.js';
-
-/** Levels a business may set; more would only be noise to the pharmacy. */
-export const MAX_DUNNING_LEVELS = 6;
+import { EMAIL_STATUSES } from './email-labels.js';
+import { DUNNING_NOTICE_STATUSES, MAX_DUNNING_LEVELS } from './dunning-labels.js';
 
 const wholeDays = z
   .number({ error: 'Days must be a whole number' })
@@ -75,16 +73,6 @@ export const dunningSettingsOutput = z.object({
   levels: z.array(dunningLevelOutput),
 });
 export type DunningSettings = z.output<typeof dunningSettingsOutput>;
-
-export const DUNNING_NOTICE_STATUSES = ['draft', 'queued', 'skipped', 'cancelled'] as const;
-export type DunningNoticeStatusName = (typeof DUNNING_NOTICE_STATUSES)[number];
-
-export const DUNNING_NOTICE_STATUS_LABELS: Record<DunningNoticeStatusName, string> = {
-  draft: 'To approve',
-  queued: 'Approved',
-  skipped: 'Skipped',
-  cancelled: 'Cancelled',
-};
 
 /** GET /api/dunning/notices: the history, newest first. */
 export const dunningNoticeQuery = z.object({

@@ -8,7 +8,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
-import { LOT_STATUSES } from './lots.js';
+import { LOT_STATUSES } from './lot-statuses.js';
 
 /** Issue 30: a recall's class, as the FDA grades them (I: the most serious). */
 export const RECALL_CLASSES = ['I', 'II', 'III'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from './categories.js';
 import { calendarDate, count, moneyAmount, recordId } from './common.js';
 import { LICENCE_KINDS } from './licence-labels.js';
-import { LOT_STATUSES } from './lots.js';
+import { LOT_STATUSES } from './lot-statuses.js';
 import { RECALL_CLASSES } from './recalls.js';
 
 export const searchSchema = z.object({

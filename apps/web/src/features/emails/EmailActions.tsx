@@ -1,69 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { LuMail } from 'react-icons/lu';
 import { lastFullMonth } from '@pharm/validators';
 import { ActionButton } from '../../components/ActionButton';
-import { notify } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
-import { EmailDialog, type EmailFields } from './EmailDialog';
+import type { InvoiceRef, OrderRef, StatementProps } from './EmailSendDialogs';
 
-const listOf = (text: string) =>
-  text
-    .split(/[,;]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-
-/** The overrides the server takes: blank fields leave the template's and the billing email's. */
-const overrides = (fields: EmailFields) => ({
-  cc: listOf(fields.cc),
-  subject: fields.subject || undefined,
-  message: fields.message || undefined,
-});
-
-function queuedNotice(status: string) {
-  if (status === 'held') {
-    notify.info(
-      'Email held in the outbox',
-      'No mail server is set up (SMTP_URL): the email waits in the outbox with its preview.',
-    );
-  } else {
-    notify.success('The email is on its way; the outbox shows when it is sent.', 'Email queued');
-  }
-}
-
-interface InvoiceRef {
-  id: number;
-  invoiceNumber: string;
-}
-
-/** Mounted only while open: a list's rows hold no queries for it. */
-function InvoiceEmailDialog({ invoice, onClose }: { invoice: InvoiceRef; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const draft = trpc.emails.invoiceDraft.useQuery({ id: invoice.id });
-  const send = trpc.emails.sendInvoice.useMutation({
-    onSuccess: async (result) => {
-      onClose();
-      queuedNotice(result.status);
-      await utils.emails.invalidate();
-    },
-  });
-  return (
-    <EmailDialog
-      open
-      onClose={onClose}
-      title={`Email invoice ${invoice.invoiceNumber}`}
-      draft={draft.data}
-      draftError={draft.error}
-      attachment={`invoice-${invoice.invoiceNumber}.pdf`}
-      pending={send.isPending}
-      error={send.error}
-      send={(fields) =>
-        send.mutate({ id: invoice.id, data: { to: listOf(fields.to), ...overrides(fields) } })
-      }
-    />
-  );
-}
+// The dialogs (Chakra's Dialog and its machine, the draft query and the send) load on the first
+// click, not with the list or the record page that shows the button.
+const InvoiceEmailDialog = lazy(() =>
+  import('./EmailSendDialogs').then((m) => ({ default: m.InvoiceEmailDialog })),
+);
+const OrderEmailDialog = lazy(() =>
+  import('./EmailSendDialogs').then((m) => ({ default: m.OrderEmailDialog })),
+);
+const StatementEmailDialog = lazy(() =>
+  import('./EmailSendDialogs').then((m) => ({ default: m.StatementEmailDialog })),
+);
 
 /** Email invoice, for accountants and admins: a button (`icon`: a list row's) and its dialog. */
 export function EmailInvoiceButton({ invoice, icon }: { invoice: InvoiceRef; icon?: boolean }) {
@@ -79,40 +32,12 @@ export function EmailInvoiceButton({ invoice, icon }: { invoice: InvoiceRef; ico
           <LuMail /> Email
         </Button>
       )}
-      {open ? <InvoiceEmailDialog invoice={invoice} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <InvoiceEmailDialog invoice={invoice} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Can>
-  );
-}
-
-interface OrderRef {
-  id: number;
-  orderNumber: string;
-}
-
-function OrderEmailDialog({ order, onClose }: { order: OrderRef; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const draft = trpc.emails.orderDraft.useQuery({ id: order.id });
-  const send = trpc.emails.sendOrder.useMutation({
-    onSuccess: async (result) => {
-      onClose();
-      queuedNotice(result.status);
-      await utils.emails.invalidate();
-    },
-  });
-  return (
-    <EmailDialog
-      open
-      onClose={onClose}
-      title={`Email order ${order.orderNumber}`}
-      draft={draft.data}
-      draftError={draft.error}
-      attachment={`order-${order.orderNumber}.pdf`}
-      pending={send.isPending}
-      error={send.error}
-      send={(fields) =>
-        send.mutate({ id: order.id, data: { to: listOf(fields.to), ...overrides(fields) } })
-      }
-    />
   );
 }
 
@@ -124,47 +49,12 @@ export function EmailOrderButton({ order }: { order: OrderRef }) {
       <Button variant="outline" colorPalette="gray" onClick={() => setOpen(true)}>
         <LuMail /> Email
       </Button>
-      {open ? <OrderEmailDialog order={order} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <OrderEmailDialog order={order} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Can>
-  );
-}
-
-interface StatementProps {
-  pharmacy: { id: number; name: string };
-  period: { from: string; to: string };
-}
-
-function StatementEmailDialog({
-  pharmacy,
-  period,
-  onClose,
-}: StatementProps & { onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const draft = trpc.emails.statementDraft.useQuery({ id: pharmacy.id, ...period });
-  const send = trpc.emails.sendStatement.useMutation({
-    onSuccess: async (result) => {
-      onClose();
-      queuedNotice(result.status);
-      await utils.emails.invalidate();
-    },
-  });
-  return (
-    <EmailDialog
-      open
-      onClose={onClose}
-      title={`Email statement ${period.from} to ${period.to}`}
-      draft={draft.data}
-      draftError={draft.error}
-      attachment="the statement's PDF"
-      pending={send.isPending}
-      error={send.error}
-      send={(fields) =>
-        send.mutate({
-          id: pharmacy.id,
-          data: { ...period, recipients: listOf(fields.to), ...overrides(fields) },
-        })
-      }
-    />
   );
 }
 
@@ -186,11 +76,13 @@ export function EmailStatementButton({
         <LuMail /> Email statement
       </Button>
       {open ? (
-        <StatementEmailDialog
-          pharmacy={pharmacy}
-          period={period ?? lastFullMonth()}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <StatementEmailDialog
+            pharmacy={pharmacy}
+            period={period ?? lastFullMonth()}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Can>
   );

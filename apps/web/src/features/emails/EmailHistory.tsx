@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
-import { EmailPreviewDialog } from './EmailPreviewDialog';
 import { EMAIL_STATUS_LABELS } from '@pharm/validators';
 import { EMAIL_STATUS_PALETTE, formatMoment } from './format';
+
+// Loaded on the first Preview, then kept mounted so that it animates out (apps/web/README.md).
+const EmailPreviewDialog = lazy(() =>
+  import('./EmailPreviewDialog').then((m) => ({ default: m.EmailPreviewDialog })),
+);
 
 /** What a record's page says of its emails: when, to whom, and whether the server took it. */
 function EmailList({ entityType, entityId }: { entityType: 'invoice'; entityId: number }) {
   const [previewing, setPreviewing] = useState<number | null>(null);
+  const [previewed, setPreviewed] = useState(false);
+  if (previewing !== null && !previewed) setPreviewed(true);
   const emails = trpc.emails.list.useQuery({ entityType, entityId, limit: 20 });
   if (emails.error) {
     return <Text color="fg.error">Failed to load the emails: {errorMessage(emails.error)}</Text>;
@@ -43,7 +49,11 @@ function EmailList({ entityType, entityId }: { entityType: 'invoice'; entityId: 
           </Button>
         </HStack>
       ))}
-      <EmailPreviewDialog id={previewing} onClose={() => setPreviewing(null)} />
+      {previewed ? (
+        <Suspense fallback={null}>
+          <EmailPreviewDialog id={previewing} onClose={() => setPreviewing(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { can } from '@pharm/validators/roles';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { RecordSection } from '../records/RecordPage';
-import { AddLotDialog } from './LotDialogs';
 import { LotsTable } from './LotsTable';
+
+// Loaded on the first Add Lot, then kept mounted so that it animates out (apps/web/README.md).
+const AddLotDialog = lazy(() => import('./LotDialogs').then((m) => ({ default: m.AddLotDialog })));
 
 /** A product's lots (issue 30), earliest expiry first, on its record page. */
 export function ProductLotsSection({
@@ -24,6 +26,8 @@ export function ProductLotsSection({
   const user = trpc.auth.me.useQuery(undefined, { staleTime: Infinity }).data;
   const lots = trpc.lots.list.useQuery({ productId });
   const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState(false);
+  if (adding && !added) setAdded(true);
   return (
     <RecordSection
       title="Lots"
@@ -45,17 +49,21 @@ export function ProductLotsSection({
       ) : (
         <LotsTable lots={lots.data} testId="product-lots-table" />
       )}
-      <AddLotDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        productId={productId}
-        variants={variants.map((v) => ({
-          id: v.id,
-          label: [v.variantSku, [v.size, v.color].filter(Boolean).join(' ')]
-            .filter(Boolean)
-            .join(' · '),
-        }))}
-      />
+      {added ? (
+        <Suspense fallback={null}>
+          <AddLotDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            productId={productId}
+            variants={variants.map((v) => ({
+              id: v.id,
+              label: [v.variantSku, [v.size, v.color].filter(Boolean).join(' ')]
+                .filter(Boolean)
+                .join(' · '),
+            }))}
+          />
+        </Suspense>
+      ) : null}
     </RecordSection>
   );
 }
