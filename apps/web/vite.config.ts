@@ -68,10 +68,12 @@ export default defineConfig({
             // Each script carries some 0.9 KB of headers, so small chunks a screen always loads
             // together cost more apart (/settings was over its 250 KB with them). These groups take
             // only the modules they name, not what those import (shared with other screens).
-            // Chakra's checkbox with zag's focus-visible, which no first view loads without it.
+            // Chakra's checkbox with the zag and ark helpers that come with it to a screen (focus
+            // visibility, DOM events, controllable state): the dialogs that share the helpers load
+            // it when first opened, but no first view has them without the checkbox.
             {
               name: 'checkbox',
-              test: /node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]checkbox|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](checkbox|checkmark))[\\/]/,
+              test: /node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@zag-js[\\/]dom-query[\\/]dist[\\/](form|press|visually-hidden|event|platform)\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](use-controllable-state|use-event)\.js$|components[\\/]checkbox[\\/])|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](checkbox|checkmark)[\\/])/,
               includeDependenciesRecursively: false,
             },
             // The settings screen's panels' small modules, each shared with an email or lot screen.
