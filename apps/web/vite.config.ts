@@ -65,6 +65,30 @@ export default defineConfig({
             // The email labels and placeholders: only the email screens and panels read them. Left
             // alone they went into the schemas' chunk (zod); in `plain` every screen loaded them.
             { name: 'email-labels', test: /packages[\\/]validators[\\/]src[\\/]email-labels\.ts$/ },
+            // Each script carries some 0.9 KB of headers, so small chunks a screen always loads
+            // together cost more apart (/settings was over its 250 KB with them). These groups take
+            // only the modules they name, not what those import (shared with other screens).
+            // Chakra's checkbox with the zag and ark helpers that come with it to a screen (focus
+            // visibility, DOM events, controllable state): the dialogs that share the helpers load
+            // it when first opened, but no first view has them without the checkbox.
+            {
+              name: 'checkbox',
+              test: /node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@zag-js[\\/]dom-query[\\/]dist[\\/](form|press|visually-hidden|event|platform)\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](use-controllable-state|use-event)\.js$|components[\\/]checkbox[\\/])|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](checkbox|checkmark)[\\/])/,
+              includeDependenciesRecursively: false,
+            },
+            // The settings screen's panels' small modules, each shared with an email or lot screen.
+            {
+              name: 'settings-panels',
+              test: /src[\\/]features[\\/](emails[\\/](HtmlPreview|format)|lots[\\/]ShelfLife)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // The invoice row actions and the PDF opener they call: always loaded together by the
+            // invoices list and the invoice page.
+            {
+              name: 'invoice-actions',
+              test: /src[\\/](features[\\/]invoices[\\/]useInvoiceActions|lib[\\/]open-pdf)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
