@@ -1895,6 +1895,7 @@ export interface operations {
                         /** @example 118.75 */
                         unapplied: string;
                         billingEmail: string | null;
+                        dunningPaused: boolean;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -1959,6 +1960,7 @@ export interface operations {
                         /** @example 118.75 */
                         unapplied: string;
                         billingEmail: string | null;
+                        dunningPaused: boolean;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -2011,6 +2013,7 @@ export interface operations {
                         /** @example 118.75 */
                         unapplied: string;
                         billingEmail: string | null;
+                        dunningPaused: boolean;
                         creditHold: {
                             reason: string;
                         } | null;
@@ -2078,6 +2081,7 @@ export interface operations {
                         /** @example 118.75 */
                         unapplied: string;
                         billingEmail: string | null;
+                        dunningPaused: boolean;
                         creditHold: {
                             reason: string;
                         } | null;
