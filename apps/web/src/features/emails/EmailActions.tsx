@@ -1,61 +1,81 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import { LuMail } from 'react-icons/lu';
 import { lastFullMonth } from '@pharm/validators';
+import type { Permission } from '@pharm/validators/roles';
 import { ActionButton } from '../../components/ActionButton';
 import { Can } from '../auth/can';
-import type { InvoiceRef, OrderRef, StatementProps } from './EmailSendDialogs';
+import type { EmailKindName, EmailTarget } from './EmailSendDialog';
 
-// The dialogs (Chakra's Dialog and its machine, the draft query and the send) load on the first
+// The dialog (Chakra's Dialog and its machine, the draft query and the send) loads on the first
 // click, not with the list or the record page that shows the button.
-const InvoiceEmailDialog = lazy(() =>
-  import('./EmailSendDialogs').then((m) => ({ default: m.InvoiceEmailDialog })),
-);
-const OrderEmailDialog = lazy(() =>
-  import('./EmailSendDialogs').then((m) => ({ default: m.OrderEmailDialog })),
-);
-const StatementEmailDialog = lazy(() =>
-  import('./EmailSendDialogs').then((m) => ({ default: m.StatementEmailDialog })),
+const EmailSendDialog = lazy(() =>
+  import('./EmailSendDialog').then((m) => ({ default: m.EmailSendDialog })),
 );
 
-/** Email invoice, for accountants and admins: a button (`icon`: a list row's) and its dialog. */
-export function EmailInvoiceButton({ invoice, icon }: { invoice: InvoiceRef; icon?: boolean }) {
+/**
+ * An Email button and its dialog for one kind (EmailSendDialog's EMAIL_KINDS), shown to roles
+ * with `permission`: an outline button with `children` as its text, or (`icon`) a list row's
+ * icon button labelled `label`.
+ */
+export function EmailButton<K extends EmailKindName>({
+  kind,
+  target,
+  permission,
+  label,
+  icon,
+  children = 'Email',
+}: {
+  kind: K;
+  target: EmailTarget<K>;
+  permission: Permission;
+  label: string;
+  icon?: boolean;
+  children?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
-    <Can permission="emails.invoices">
+    <Can permission={permission}>
       {icon ? (
-        <ActionButton label="Email invoice" onClick={() => setOpen(true)}>
+        <ActionButton label={label} onClick={() => setOpen(true)}>
           <LuMail />
         </ActionButton>
       ) : (
         <Button variant="outline" colorPalette="gray" onClick={() => setOpen(true)}>
-          <LuMail /> Email
+          <LuMail /> {children}
         </Button>
       )}
       {open ? (
         <Suspense fallback={null}>
-          <InvoiceEmailDialog invoice={invoice} onClose={() => setOpen(false)} />
+          <EmailSendDialog kind={kind} target={target} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </Can>
   );
 }
 
-/** Email order, for sales and up: to the pharmacy's email, with the order's PDF. */
-export function EmailOrderButton({ order }: { order: OrderRef }) {
-  const [open, setOpen] = useState(false);
+/** Email invoice, for accountants and admins: a button (`icon`: a list row's) and its dialog. */
+export function EmailInvoiceButton({
+  invoice,
+  icon,
+}: {
+  invoice: EmailTarget<'invoice'>;
+  icon?: boolean;
+}) {
   return (
-    <Can permission="emails.orders">
-      <Button variant="outline" colorPalette="gray" onClick={() => setOpen(true)}>
-        <LuMail /> Email
-      </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <OrderEmailDialog order={order} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </Can>
+    <EmailButton
+      kind="invoice"
+      target={invoice}
+      permission="emails.invoices"
+      label="Email invoice"
+      icon={icon}
+    />
   );
+}
+
+/** Email order, for sales and up: to the pharmacy's email, with the order's PDF. */
+export function EmailOrderButton({ order }: { order: EmailTarget<'order'> }) {
+  return <EmailButton kind="order" target={order} permission="emails.orders" label="Email order" />;
 }
 
 /**
@@ -66,24 +86,17 @@ export function EmailStatementButton({
   pharmacy,
   period,
 }: {
-  pharmacy: StatementProps['pharmacy'];
-  period?: StatementProps['period'];
+  pharmacy: EmailTarget<'statement'>['pharmacy'];
+  period?: EmailTarget<'statement'>['period'];
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Can permission="emails.invoices">
-      <Button variant="outline" colorPalette="gray" onClick={() => setOpen(true)}>
-        <LuMail /> Email statement
-      </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <StatementEmailDialog
-            pharmacy={pharmacy}
-            period={period ?? lastFullMonth()}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
-      ) : null}
-    </Can>
+    <EmailButton
+      kind="statement"
+      target={{ pharmacy, period: period ?? lastFullMonth() }}
+      permission="emails.invoices"
+      label="Email statement"
+    >
+      Email statement
+    </EmailButton>
   );
 }
