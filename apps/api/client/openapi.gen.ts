@@ -795,6 +795,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit-notes/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the credit note with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
+        post: operations["emails.sendCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pharmacies/{id}/statement/email": {
         parameters: {
             query?: never;
@@ -5591,7 +5608,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "queued" | "sending" | "sent" | "failed" | "held";
-                entityType?: "invoice" | "order" | "pharmacy" | "invitation";
+                entityType?: "invoice" | "order" | "pharmacy" | "invitation" | "credit_note";
                 entityId?: number;
                 limit?: number;
             };
@@ -5799,6 +5816,50 @@ export interface operations {
         };
         responses: {
             /** @description Email the order with its PDF: to the pharmacy's email unless `to` is given; `message` goes into the template's text */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emailId: number;
+                        /** @enum {string} */
+                        status: "queued" | "sending" | "sent" | "failed" | "held";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "emails.sendCreditNote": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    to?: string | string[];
+                    cc?: string | string[];
+                    subject?: string;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Email the credit note with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text */
             202: {
                 headers: {
                     [name: string]: unknown;

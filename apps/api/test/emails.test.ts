@@ -76,6 +76,18 @@ async function newInvoice(c: Client, billingEmail: string | null = 'ap@riverside
   return { pharmacyId: pharmacy.body.id as number, invoice: invoice.body };
 }
 
+async function newCreditNote(c: Client, invoice: { id: number; pharmacyId: number }) {
+  const note = await c.post('/api/credit-notes', {
+    pharmacyId: invoice.pharmacyId,
+    invoiceId: invoice.id,
+    date: '2026-03-20',
+    reason: 'Two vials arrived cracked',
+    amount: '25.00',
+  });
+  expect(note.status, note.text).toBe(201);
+  return note.body as { id: number; number: string };
+}
+
 async function download(app: TestApp, c: Client, url: string): Promise<Buffer> {
   const res = await app.server.app.inject({ method: 'GET', url, headers: { cookie: c.cookie! } });
   expect(res.statusCode).toBe(200);
@@ -269,6 +281,67 @@ describe('with an SMTP server', () => {
     expect(smtp().received).toHaveLength(1);
   });
 
+  it('emails a credit note once, to the billing email, with the PDF the download answers', async () => {
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const note = await newCreditNote(c, invoice);
+    const draft = await c.post(`/api/credit-notes/${note.id}/email`, {
+      cc: 'owner@riverside.example',
+      message: 'Sorry about the vials.',
+    });
+    expect(draft.status, draft.text).toBe(202);
+    expect(draft.body).toEqual({ emailId: expect.any(Number), status: 'queued' });
+    expect(await drain()).toBe(1);
+    expect(smtp().received).toHaveLength(1);
+    const mail = smtp().received[0]!;
+    expect(mail.subject).toBe(`Credit note ${note.number} from PharmSupply`);
+    expect(mail.to).toMatchObject({ text: 'ap@riverside.example' });
+    expect(mail.cc).toMatchObject({ text: 'owner@riverside.example' });
+    expect(mail.text).toContain(`credit note ${note.number} of 2026-03-20 for $25.00`);
+    expect(mail.text).toContain('Sorry about the vials.');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe(`credit-note-${note.number}.pdf`);
+    const pdf = await download(t, c, `/api/credit-notes/${note.id}/download`);
+    expect(sha256(mail.attachments[0]!.content)).toBe(sha256(pdf));
+
+    const history = await c.get(`/api/emails?entityType=credit_note&entityId=${note.id}`);
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({
+      kind: 'credit_note',
+      entity: { type: 'credit_note', id: note.id },
+      status: 'sent',
+      attachments: [{ kind: 'credit-note-pdf', id: note.id, sha256: sha256(pdf) }],
+    });
+
+    const sales = await signedInAs(t, c, 'sales');
+    await drain();
+    const refused = await sales.post(`/api/credit-notes/${note.id}/email`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('A sales user may not email invoices and statements');
+    expect((await c.post('/api/credit-notes/999999/email', {})).status).toBe(404);
+  });
+
+  it('sends a credit note with its edited template', async () => {
+    const templates = (await c.get('/api/email-templates')).body;
+    const template = templates.find((x: { kind: string }) => x.kind === 'credit_note');
+    expect(template).toMatchObject({ name: 'Credit note' });
+    const edit = {
+      subject: 'Your credit {creditNoteNumber} on {invoiceNumber}',
+      bodyText: 'Hi {pharmacy}: {reason}',
+      bodyHtml: '<p>Hi {pharmacy}</p>',
+    };
+    expect((await c.put(`/api/email-templates/${template.id}`, edit)).status).toBe(200);
+    smtp().reset();
+    const { invoice } = await newInvoice(c);
+    const note = await newCreditNote(c, invoice);
+    expect((await c.post(`/api/credit-notes/${note.id}/email`, {})).status).toBe(202);
+    await drain();
+    expect(smtp().received[0]!.subject).toBe(
+      `Your credit ${note.number} on ${invoice.invoiceNumber}`,
+    );
+    expect(smtp().received[0]!.text).toBe('Hi Riverside Compounding: Two vials arrived cracked');
+  });
+
   it("emails a pharmacy's statement for a period with its PDF", async () => {
     smtp().reset();
     const { pharmacyId } = await newInvoice(c);
@@ -415,5 +488,24 @@ describe('without an SMTP server', () => {
     const send = await c.post(`/api/emails/${res.body.emailId}/retry`);
     expect(send.status).toBe(409);
     expect(send.body.message).toMatch(/No SMTP server is set up \(SMTP_URL\)/);
+  });
+
+  it('holds a credit note email with its preview and attachment', async () => {
+    const { invoice } = await newInvoice(c);
+    const note = await newCreditNote(c, invoice);
+    const res = await c.post(`/api/credit-notes/${note.id}/email`, {
+      to: 'buyer@riverside.example',
+    });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.status).toBe('held');
+    const email = (await c.get(`/api/emails/${res.body.emailId}`)).body;
+    expect(email).toMatchObject({
+      kind: 'credit_note',
+      status: 'held',
+      to: ['buyer@riverside.example'],
+      subject: `Credit note ${note.number} from PharmSupply`,
+      attachments: [{ kind: 'credit-note-pdf', id: note.id, sha256: null }],
+    });
+    expect(email.bodyHtml).toContain(`<strong>${note.number}</strong>`);
   });
 });

@@ -472,7 +472,7 @@ export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
  * statement's for a period. `sha256` and `size` are those of the bytes that went out.
  */
 export interface EmailAttachment {
-  kind: 'invoice-pdf' | 'statement-pdf' | 'order-pdf';
+  kind: 'invoice-pdf' | 'statement-pdf' | 'order-pdf' | 'credit-note-pdf';
   id: number;
   /** A statement's period. */
   from?: string;

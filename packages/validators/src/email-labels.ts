@@ -62,6 +62,16 @@ export const EMAIL_PLACEHOLDERS: Record<string, Record<string, string>> = {
     message: 'The note typed in the Email dialog',
     company: 'Your company name',
   },
+  credit_note: {
+    pharmacy: "The pharmacy's name",
+    creditNoteNumber: 'The credit note number',
+    invoiceNumber: 'The invoice it credits (empty when it credits none)',
+    total: "The credit note's total",
+    date: "The credit note's date",
+    reason: 'Why it was issued',
+    message: 'The note typed in the Email dialog',
+    company: 'Your company name',
+  },
   dunning: {
     pharmacy: "The pharmacy's name",
     invoices: 'The overdue invoices, one a line: number, due date, balance, days overdue',

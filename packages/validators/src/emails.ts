@@ -3,7 +3,13 @@ import { isoDate, recordId, timestamp } from './common.js';
 import { EMAIL_STATUSES } from './email-labels.js';
 
 /** The records an email is about, as `entityType`. */
-export const EMAIL_ENTITY_TYPES = ['invoice', 'order', 'pharmacy', 'invitation'] as const;
+export const EMAIL_ENTITY_TYPES = [
+  'invoice',
+  'order',
+  'pharmacy',
+  'invitation',
+  'credit_note',
+] as const;
 
 const MAX_RECIPIENTS = 10;
 
@@ -79,6 +85,9 @@ export type InvoiceEmailData = z.output<typeof invoiceEmailSchema>;
 
 /** POST /api/orders/{id}/email: the same fields as an invoice's. */
 export const orderEmailSchema = invoiceEmailSchema;
+
+/** POST /api/credit-notes/{id}/email: the same fields as an invoice's. */
+export const creditNoteEmailSchema = invoiceEmailSchema;
 
 /** POST /api/pharmacies/{id}/statement/email: the period (`from`, `to`) and the recipients. */
 export const statementEmailSchema = z

@@ -1,4 +1,5 @@
 import {
+  creditNoteEmailSchema,
   emailDetailOutput,
   emailDraftOutput,
   emailListQuery,
@@ -18,6 +19,8 @@ import { z } from 'zod';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
+  creditNoteEmailDraft,
+  emailCreditNote,
   emailInvoice,
   emailOrder,
   emailStatement,
@@ -119,6 +122,28 @@ export const emailsRouter = createTRPCRouter({
         ctx.user,
       ),
     ),
+  sendCreditNote: protectedProcedure
+    .meta({
+      permission: 'emails.invoices',
+      rest: {
+        method: 'POST',
+        path: '/api/credit-notes/{id}/email',
+        summary:
+          "Email the credit note with its PDF: to the pharmacy's billing email (else its email) unless `to` is given; `message` goes into the template's text",
+        status: 202,
+        headers: { 'Idempotency-Key': 'idempotencyKey' },
+      },
+    })
+    .input(idParam.extend({ data: creditNoteEmailSchema.prefault({}), idempotencyKey }))
+    .output(answers(emailQueuedOutput))
+    .mutation(({ ctx, input }) =>
+      emailCreditNote(
+        ctx.db,
+        input.id,
+        { ...input.data, idempotencyKey: input.idempotencyKey },
+        ctx.user,
+      ),
+    ),
   sendStatement: protectedProcedure
     .meta({
       permission: 'emails.invoices',
@@ -143,6 +168,11 @@ export const emailsRouter = createTRPCRouter({
     .input(idParam)
     .output(answers(emailDraftOutput))
     .query(({ ctx, input }) => orderEmailDraft(ctx.db, input.id)),
+  creditNoteDraft: protectedProcedure
+    .meta({ permission: 'emails.invoices' })
+    .input(idParam)
+    .output(answers(emailDraftOutput))
+    .query(({ ctx, input }) => creditNoteEmailDraft(ctx.db, input.id)),
   statementDraft: protectedProcedure
     .meta({ permission: 'emails.invoices' })
     .input(statementQuery)

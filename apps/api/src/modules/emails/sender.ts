@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DomainError } from '../../lib/domain-error.js';
 import type { HeavyWork } from '../../lib/workers/pool.js';
+import { creditNotePdf } from '../credit-notes/pdf.js';
+import { getCreditNote } from '../credit-notes/service.js';
 import { getInvoice } from '../invoices/service.js';
 import { invoicePdf } from '../invoices/pdf.js';
 import { orderPdf } from '../orders/pdf.js';
@@ -200,6 +202,15 @@ export class OutboxSender {
       return {
         filename: `order-${order.orderNumber}.pdf`,
         body: await this.heavyWork.run(orderPdf, order),
+      };
+    }
+    if (attachment.kind === 'credit-note-pdf') {
+      // As GET /api/credit-notes/{id}/download renders it.
+      const note = await getCreditNote(this.db, attachment.id);
+      const addressee = await getPharmacy(this.db, note.pharmacyId);
+      return {
+        filename: `credit-note-${note.number}.pdf`,
+        body: await this.heavyWork.run(creditNotePdf, { note, addressee }),
       };
     }
     const statement = await pharmacyStatement(this.db, {

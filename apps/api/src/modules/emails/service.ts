@@ -14,6 +14,7 @@ import { authorize, type Actor } from '../../lib/authorize.js';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
+import { getCreditNote } from '../credit-notes/service.js';
 import { getInvoice } from '../invoices/service.js';
 import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
@@ -62,6 +63,23 @@ async function orderEmail(db: Db, id: number, message: string | undefined) {
   return { order, rendered, to: [order.pharmacy.email] };
 }
 
+async function creditNoteEmail(db: Db, id: number, message: string | undefined) {
+  const note = await getCreditNote(db, id);
+  const pharmacy = await getPharmacy(db, note.pharmacyId);
+  const template = await templateOf(db, 'credit_note');
+  const rendered = renderTemplate(template, {
+    pharmacy: pharmacy.name,
+    creditNoteNumber: note.number,
+    invoiceNumber: note.invoice?.invoiceNumber ?? '',
+    total: formatUsd(note.total),
+    date: note.date,
+    reason: note.reason,
+    message: message ?? '',
+    company: SUPPLIER.name,
+  });
+  return { note, pharmacy, rendered, to: [billingAddress(pharmacy)] };
+}
+
 async function statementEmail(
   db: Db,
   pharmacyId: number,
@@ -90,6 +108,11 @@ export async function invoiceEmailDraft(db: Db, id: number) {
 
 export async function orderEmailDraft(db: Db, id: number) {
   const { rendered, to } = await orderEmail(db, id, undefined);
+  return { to, subject: rendered.subject, bodyText: rendered.bodyText };
+}
+
+export async function creditNoteEmailDraft(db: Db, id: number) {
+  const { rendered, to } = await creditNoteEmail(db, id, undefined);
   return { to, subject: rendered.subject, bodyText: rendered.bodyText };
 }
 
@@ -154,6 +177,28 @@ export async function emailOrder(
     ...email,
     attachments: [{ kind: 'order-pdf', id: order.id }],
     idempotencyKey: data.idempotencyKey ? `order:${data.idempotencyKey}` : null,
+    createdBy: actor.id,
+  });
+}
+
+export async function emailCreditNote(
+  db: Db,
+  id: number,
+  data: InvoiceEmailData & { idempotencyKey?: string },
+  actor: Actor,
+) {
+  const { note, pharmacy, rendered, to } = await creditNoteEmail(db, id, data.message);
+  const email = withOverrides(rendered, data.subject);
+  return queueAndNudge(db, {
+    kind: 'credit_note',
+    entityType: 'credit_note',
+    entityId: note.id,
+    pharmacyId: pharmacy.id,
+    to: data.to?.length ? data.to : to,
+    cc: data.cc ?? [],
+    ...email,
+    attachments: [{ kind: 'credit-note-pdf', id: note.id }],
+    idempotencyKey: data.idempotencyKey ? `credit_note:${data.idempotencyKey}` : null,
     createdBy: actor.id,
   });
 }

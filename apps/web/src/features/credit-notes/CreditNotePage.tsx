@@ -9,6 +9,8 @@ import { openPdfTab } from '../../lib/open-pdf';
 import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Can } from '../auth/can';
+import { EmailCreditNoteButton } from '../emails/EmailActions';
+import { EmailHistory } from '../emails/EmailHistory';
 import { Fact } from '../documents/DocumentDetails';
 import type { ApplyTarget } from '../payments/ApplyDialog';
 import type { CashSource } from '../payments/cash';
@@ -66,6 +68,7 @@ export function CreditNotePage({ id }: { id: number }) {
                 <Button variant="outline" colorPalette="gray" onClick={openPdf} loading={opening}>
                   <LuDownload /> PDF
                 </Button>
+                <EmailCreditNoteButton note={current} />
                 {open ? (
                   <>
                     <Can permission="refunds.write">
@@ -184,6 +187,9 @@ export function CreditNotePage({ id }: { id: number }) {
                 <RefundsTable refunds={current.refunds} testId="credit-note-refunds" />
               </RecordSection>
             ) : null}
+            <RecordSection title="Emails">
+              <EmailHistory entityType="credit_note" entityId={current.id} />
+            </RecordSection>
             <RecordSection title="History">
               <RecordHistory entityType="creditNote" entityId={current.id} />
             </RecordSection>

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
+import { EmailCreditNoteButton } from '../emails/EmailActions';
 import { ExportCsvButton } from '../lists/ExportCsvButton';
 import { LoadMoreButton, TableCard } from '../lists/DataTable';
 import { RecordLink } from '../records/RecordLink';
@@ -70,27 +71,30 @@ export function CreditNotesPage() {
                   <Table.ColumnHeader hideBelow="md">Invoice</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">Date</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" pe="5" hideBelow="md">
+                  <Table.ColumnHeader textAlign="end" hideBelow="md">
                     Unapplied
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader pe="5" w="12">
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {list.isError ? (
                   <Table.Row>
-                    <Table.Cell colSpan={6} color="fg.error" ps="5">
+                    <Table.Cell colSpan={7} color="fg.error" ps="5">
                       Failed to load credit notes: {errorMessage(list.error)}
                     </Table.Cell>
                   </Table.Row>
                 ) : rows === undefined ? (
                   <Table.Row>
-                    <Table.Cell colSpan={6} color="fg.muted" ps="5">
+                    <Table.Cell colSpan={7} color="fg.muted" ps="5">
                       Loading...
                     </Table.Cell>
                   </Table.Row>
                 ) : rows.length === 0 ? (
                   <Table.Row>
-                    <Table.Cell colSpan={6} color="fg.muted" textAlign="center" py="8">
+                    <Table.Cell colSpan={7} color="fg.muted" textAlign="center" py="8">
                       {q ? 'No credit notes match your filter.' : 'No credit notes yet.'}
                     </Table.Cell>
                   </Table.Row>
@@ -118,8 +122,11 @@ export function CreditNotesPage() {
                       <Table.Cell textAlign="end">
                         <MoneyText value={note.total} fontWeight="medium" />
                       </Table.Cell>
-                      <Table.Cell textAlign="end" pe="5" hideBelow="md">
+                      <Table.Cell textAlign="end" hideBelow="md">
                         <MoneyText value={note.unapplied} />
+                      </Table.Cell>
+                      <Table.Cell pe="5" textAlign="end">
+                        <EmailCreditNoteButton note={note} icon />
                       </Table.Cell>
                     </Table.Row>
                   ))

@@ -73,6 +73,25 @@ export function EmailInvoiceButton({
   );
 }
 
+/** Email credit note, for accountants and admins (as invoices): a button (`icon`: a list row's). */
+export function EmailCreditNoteButton({
+  note,
+  icon,
+}: {
+  note: EmailTarget<'creditNote'>;
+  icon?: boolean;
+}) {
+  return (
+    <EmailButton
+      kind="creditNote"
+      target={note}
+      permission="emails.invoices"
+      label="Email credit note"
+      icon={icon}
+    />
+  );
+}
+
 /** Email order, for sales and up: to the pharmacy's email, with the order's PDF. */
 export function EmailOrderButton({ order }: { order: EmailTarget<'order'> }) {
   return <EmailButton kind="order" target={order} permission="emails.orders" label="Email order" />;

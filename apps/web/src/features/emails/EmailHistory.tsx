@@ -4,7 +4,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
-import { EMAIL_STATUS_LABELS } from '@pharm/validators';
+import { EMAIL_STATUS_LABELS, type EmailListQuery } from '@pharm/validators';
 import { EMAIL_STATUS_PALETTE, formatMoment } from './format';
 
 // Loaded on the first Preview, then kept mounted so that it animates out (apps/web/README.md).
@@ -12,8 +12,13 @@ const EmailPreviewDialog = lazy(() =>
   import('./EmailPreviewDialog').then((m) => ({ default: m.EmailPreviewDialog })),
 );
 
+interface RecordEmails {
+  entityType: NonNullable<EmailListQuery['entityType']>;
+  entityId: number;
+}
+
 /** What a record's page says of its emails: when, to whom, and whether the server took it. */
-function EmailList({ entityType, entityId }: { entityType: 'invoice'; entityId: number }) {
+function EmailList({ entityType, entityId }: RecordEmails) {
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [previewed, setPreviewed] = useState(false);
   if (previewing !== null && !previewed) setPreviewed(true);
@@ -59,7 +64,7 @@ function EmailList({ entityType, entityId }: { entityType: 'invoice'; entityId: 
 }
 
 /** The emails of a record, for roles that read the outbox. */
-export function EmailHistory(props: { entityType: 'invoice'; entityId: number }) {
+export function EmailHistory(props: RecordEmails) {
   return (
     <Can
       permission="emails.read"

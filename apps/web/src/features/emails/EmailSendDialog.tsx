@@ -46,6 +46,7 @@ export interface EmailKind<Target> {
 const kind = <Target,>(descriptor: EmailKind<Target>) => descriptor;
 
 type Invoice = Pick<RouterOutputs['invoices']['get'], 'id' | 'invoiceNumber'>;
+type CreditNote = Pick<RouterOutputs['creditNotes']['get'], 'id' | 'number'>;
 type Order = Pick<RouterOutputs['orders']['get'], 'id' | 'orderNumber'>;
 type Statement = {
   pharmacy: Pick<RouterOutputs['pharmacies']['get'], 'id' | 'name'>;
@@ -62,6 +63,19 @@ export const EMAIL_KINDS = {
       const mutation = trpc.emails.sendInvoice.useMutation({ onSuccess });
       return {
         send: (invoice, data) => mutation.mutate({ id: invoice.id, data }),
+        isPending: mutation.isPending,
+        error: mutation.error,
+      };
+    },
+  }),
+  creditNote: kind({
+    title: (note: CreditNote) => `Email credit note ${note.number}`,
+    attachment: (note) => `credit-note-${note.number}.pdf`,
+    useDraft: (note) => trpc.emails.creditNoteDraft.useQuery({ id: note.id }),
+    useSend: (onSuccess) => {
+      const mutation = trpc.emails.sendCreditNote.useMutation({ onSuccess });
+      return {
+        send: (note, data) => mutation.mutate({ id: note.id, data }),
         isPending: mutation.isPending,
         error: mutation.error,
       };

@@ -118,6 +118,13 @@ export function OutboxPage() {
                                 order
                               </RecordLink>
                             </>
+                          ) : email.entity?.type === 'credit_note' ? (
+                            <>
+                              {' · '}
+                              <RecordLink kind="creditNote" id={email.entity.id}>
+                                credit note
+                              </RecordLink>
+                            </>
                           ) : email.pharmacyId ? (
                             <>
                               {' · '}
