@@ -164,6 +164,14 @@ describe('roles', () => {
     expect(entries).not.toContain('Settings');
     expect(entries).not.toContain('Users');
 
+    // The side menu leaves out what the role may not use: dunning is for accountants and up;
+    // the outbox is for sales and up; the admin sees both.
+    const menu = (page: Page) =>
+      page.$$eval('nav[aria-label="Main"] a', (links) => links.map((a) => a.textContent?.trim()));
+    expect(await menu(invitee)).toContain('Outbox');
+    expect(await menu(invitee)).not.toContain('Dunning');
+    expect(await menu(admin)).toEqual(expect.arrayContaining(['Dunning', 'Outbox']));
+
     await goto(invitee, '/invoices');
     await invitee.waitForSelector('[data-testid^="invoice-row-"]');
     const labels = await ariaLabels(invitee, '[data-testid^="invoice-row-"]');

@@ -1,6 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { IconType } from 'react-icons';
 import type { ActivityEntityType } from '@pharm/validators/entities';
+import type { Permission } from '@pharm/validators/roles';
 import type { RouterOutputs } from '../lib/trpc';
 
 export type SearchResults = RouterOutputs['search']['find'];
@@ -24,8 +25,11 @@ export interface SearchHit {
  * here may import a screen: the definitions load with the signed-in frame.
  */
 export interface Feature {
-  /** Its item in the side menu; its `to` is also the list page a record of it opens on. */
-  nav?: { to: LinkProps['to']; label: string; icon: IconType };
+  /**
+   * Its item in the side menu; its `to` is also the list page a record of it opens on. With
+   * `permission`, only roles holding it see the item (the screen refuses the others anyway).
+   */
+  nav?: { to: LinkProps['to']; label: string; icon: IconType; permission?: Permission };
   /** The record type whose changes it shows in the activity log, by name. */
   activity?: { type: ActivityEntityType; one: string; many: string };
   /**
