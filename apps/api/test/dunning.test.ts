@@ -343,6 +343,21 @@ describe('auto-send and monthly statements', () => {
       );
       expect(email.body.bodyText).not.toContain(paid.invoiceNumber);
       expect(email.body.bodyText).toContain('Aging: current $80.00, 31–60 days $0.00');
+
+      // The mail carries January's statement, the bytes its download answers.
+      t.smtp.reset();
+      await t.server.sender!.drain();
+      const mail = t.smtp.received.find((m) => m.text?.includes(open.invoiceNumber));
+      expect(mail?.attachments.map((a) => a.filename)).toEqual([
+        expect.stringMatching(/^statement-.*-2039-01-31\.pdf$/),
+      ]);
+      const download = await t.server.app.inject({
+        method: 'GET',
+        url: `/api/pharmacies/${pharmacyId}/statement.pdf?from=2039-01-01&to=2039-01-31`,
+        headers: { cookie: admin.cookie! },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(mail!.attachments[0]!.content.equals(download.rawPayload)).toBe(true);
     } finally {
       await admin.put('/api/settings/dunning', { ...current, monthlyStatements: false });
     }

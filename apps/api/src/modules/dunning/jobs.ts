@@ -1,5 +1,5 @@
 import type { Db } from '@pharm/db';
-import { formatUsd, fromCents, sumCents, toCents } from '@pharm/validators';
+import { formatUsd, fromCents, lastFullMonth, sumCents, toCents } from '@pharm/validators';
 import { sql } from 'kysely';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
@@ -33,7 +33,8 @@ async function once(
 
 /**
  * Monthly statements (issue 28 item 6), on the 1st: each pharmacy with open invoices is emailed
- * its open items and their aging, never what is paid.
+ * its open items and their aging, never what is paid, with the PDF of the month that ended (the
+ * statement download's for that period, rendered when the email is sent).
  */
 export async function runMonthlyStatements(trx: Db, today: string): Promise<number> {
   const open = await trx
@@ -94,6 +95,7 @@ export async function runMonthlyStatements(trx: Db, today: string): Promise<numb
       pharmacyId,
       to: [rows[0]!.to],
       ...rendered,
+      attachments: [{ kind: 'statement-pdf', id: pharmacyId, ...lastFullMonth(today) }],
       idempotencyKey: `monthly-statement:${pharmacyId}:${today}`,
     });
   }
