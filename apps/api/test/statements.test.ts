@@ -366,6 +366,7 @@ describe('credit hold', () => {
     expect(refused.body.message).toBe(
       'Pharmacy Over Limit Pharmacy is on credit hold: balance $150.00 is above the credit limit of $100.00',
     );
+    expect(refused.body.issues).toEqual([{ path: ['pharmacyId'], message: refused.body.message }]);
     const blank = await c.put(`/api/orders/${order.body.id}`, {
       status: 'Sent',
       holdOverrideReason: '  ',

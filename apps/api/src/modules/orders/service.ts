@@ -256,7 +256,8 @@ async function checkCreditHold(
   const hold = row && withCreditHold(row).creditHold;
   if (!row || !hold) return null;
   if (!overrideReason) {
-    throw conflict(`Pharmacy ${row.name} is on credit hold: ${hold.reason}`);
+    // About the pharmacy: the order form shows it under its Pharmacy field as well.
+    throw conflict(`Pharmacy ${row.name} is on credit hold: ${hold.reason}`, ['pharmacyId']);
   }
   return { holdReason: hold.reason, overrideReason };
 }

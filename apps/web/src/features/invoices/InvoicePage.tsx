@@ -13,6 +13,7 @@ import { RecordLines } from '../records/RecordLines';
 import type { PaymentDialogTarget } from '../payments/PaymentDialog';
 import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
 import { termsLabel } from '../pharmacies/format';
+import { RecordDelete } from '../records/RecordDelete';
 import { RecordLink } from '../records/RecordLink';
 import {
   FactsGrid,
@@ -22,6 +23,7 @@ import {
   RelatedTable,
 } from '../records/RecordPage';
 import { TotalRow } from './InvoiceDetailsDialog';
+import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions } from './useInvoiceActions';
 import { Can } from '../auth/can';
@@ -80,6 +82,7 @@ export function InvoicePage({ id }: { id: number }) {
                     </Link>
                   </Button>
                 </Can>
+                <RecordDelete list={invoicesList} record={current} />
                 {current.status !== 'Draft' ? (
                   <Can permission="creditNotes.write">
                     <Button asChild variant="outline" colorPalette="gray">

@@ -27,7 +27,8 @@ interface DeleteProcedure {
 /**
  * Delete after a confirmation: `pending.ask(record)` (stable, for memoised rows) opens it with
  * `message(record)`; the answer is the spec's toast ('Order deleted successfully', 'Failed to
- * delete order: …'), and the `refresh` lists are fetched again.
+ * delete order: …'), and the `refresh` lists are fetched again. A list's rows and a record page
+ * (RecordDelete.tsx) both ask it.
  */
 export function DeleteConfirmation<TRecord extends { id: number }>({
   entity,
@@ -35,6 +36,7 @@ export function DeleteConfirmation<TRecord extends { id: number }>({
   pending,
   message,
   refresh,
+  onDeleted,
 }: {
   /** 'order': the dialog's title and the toasts name it. */
   entity: string;
@@ -45,6 +47,8 @@ export function DeleteConfirmation<TRecord extends { id: number }>({
   message: (record: TRecord) => string;
   /** The lists to refresh after it. */
   refresh: readonly ListName[];
+  /** After the delete and its toast (a record page leaves for its list), before the refresh. */
+  onDeleted?: () => void;
 }) {
   const utils = trpc.useUtils();
   // Every list's router has its `delete`: the list's name is all a page gives.
@@ -59,6 +63,7 @@ export function DeleteConfirmation<TRecord extends { id: number }>({
         onSuccess: async () => {
           pending.close();
           notify.success(`${capitalize(entity)} deleted successfully`);
+          onDeleted?.();
           await invalidate();
         },
         onError: (error) => {

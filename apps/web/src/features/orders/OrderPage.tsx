@@ -10,9 +10,11 @@ import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { RecordLines } from '../records/RecordLines';
+import { RecordDelete } from '../records/RecordDelete';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { itemsLabel } from './format';
+import { ordersList } from './list';
 import { nextMove } from './moves';
 import { OrderInvoice } from './OrderDetailsDialog';
 import { useOrderActions } from './useOrderActions';
@@ -67,6 +69,7 @@ export function OrderPage({ id }: { id: number }) {
                       <LuPencil /> Edit
                     </Link>
                   </Button>
+                  <RecordDelete list={ordersList} record={current} />
                   {move ? (
                     <Button
                       loading={state.changing}

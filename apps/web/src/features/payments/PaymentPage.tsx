@@ -9,6 +9,7 @@ import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
+import { RecordDelete } from '../records/RecordDelete';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { LazyPaymentDialog } from '../records/LazyPaymentDialog';
@@ -17,6 +18,7 @@ import { Can } from '../auth/can';
 import type { CashSource } from './cash';
 import { LazyApplyDialog, LazyRefundDialog } from './cashDialogs';
 import { AllocationsTable, RefundsTable } from './CashRecords';
+import { paymentsList } from './list';
 import type { ApplyTarget } from './ApplyDialog';
 
 /**
@@ -80,6 +82,7 @@ export function PaymentPage({ id }: { id: number }) {
                   <LuPencil /> Edit Payment
                 </Button>
               </Can>
+              <RecordDelete list={paymentsList} record={current} />
             </>
           ),
         })}

@@ -34,6 +34,7 @@ import {
   LazyRefundDialog,
 } from '../payments/cashDialogs';
 import type { PharmacyPaymentTarget } from '../payments/PharmacyPaymentDialog';
+import { RecordDelete } from '../records/RecordDelete';
 import { RecordLink } from '../records/RecordLink';
 import {
   FactsGrid,
@@ -45,6 +46,7 @@ import {
 import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
+import { pharmaciesList } from './list';
 import { EmailStatementButton } from '../emails/EmailActions';
 import { DunningPauseButton } from '../dunning/DunningPauseButton';
 import { Can, useCan } from '../auth/can';
@@ -432,6 +434,7 @@ export function PharmacyPage({ id }: { id: number }) {
                   </Link>
                 </Button>
               </Can>
+              <RecordDelete list={pharmaciesList} record={current} />
               <Button asChild variant="outline" colorPalette="gray">
                 <Link to="/pharmacies/$id/statement" params={{ id: current.id }}>
                   <LuScrollText /> Statement

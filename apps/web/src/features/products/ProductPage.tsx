@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { shownStatus } from '../invoices/status';
+import { RecordDelete } from '../records/RecordDelete';
 import { RecordLink } from '../records/RecordLink';
 import {
   FactsGrid,
@@ -19,6 +20,7 @@ import {
 } from '../records/RecordPage';
 import { ActiveBadge } from './ActiveBadge';
 import { categoryContent } from './content';
+import { productsList } from './list';
 import { Can } from '../auth/can';
 import { ProductLotsSection } from '../lots/ProductLotsSection';
 
@@ -54,13 +56,16 @@ export function ProductPage({ id }: { id: number }) {
           </HStack>
         ),
         actions: (
-          <Can permission="products.write">
-            <Button asChild>
-              <Link to="/products/$id/edit" params={{ id: current.id }}>
-                <LuPencil /> Edit Product
-              </Link>
-            </Button>
-          </Can>
+          <>
+            <RecordDelete list={productsList} record={current} />
+            <Can permission="products.write">
+              <Button asChild>
+                <Link to="/products/$id/edit" params={{ id: current.id }}>
+                  <LuPencil /> Edit Product
+                </Link>
+              </Button>
+            </Can>
+          </>
         ),
       })}
     >
