@@ -6437,6 +6437,10 @@ export interface operations {
                         /** @example 118.75 */
                         totalOutstanding: string;
                         /** @example 118.75 */
+                        openInvoiceBalance: string;
+                        /** @example 118.75 */
+                        unappliedCash: string;
+                        /** @example 118.75 */
                         totalSales: string;
                         totalInvoices: number;
                         activePharmacies: number;

@@ -75,19 +75,35 @@ export async function insertInvoice(db: Db, values: InvoiceValues): Promise<numb
   return id;
 }
 
-/** A payment of an invoice on a date; the test sets the invoice's balance to match. */
+/**
+ * A payment of an invoice on a date, wholly applied to it by an allocation made with it (the
+ * spec's payment: same `created_at`, so it counts from the payment's date); the test sets the
+ * invoice's balance to match. Returns the payment's id.
+ */
 export async function insertPayment(
   db: Db,
   values: { invoiceId: number; pharmacyId: number; date: string; amount: string },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const payment = await db
     .insertInto('payments')
     .values({
       ...values,
       paymentNumber: `PAY-TEST-${String(++sequence).padStart(5, '0')}`,
       method: 'ACH',
     })
+    .returning(['id', 'createdAt'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('allocations')
+    .values({
+      pharmacyId: values.pharmacyId,
+      paymentId: payment.id,
+      invoiceId: values.invoiceId,
+      amount: values.amount,
+      createdAt: payment.createdAt,
+    })
     .execute();
+  return payment.id;
 }
 
 /** What pharmacy_sales must hold, computed from every invoice (the triggers keep it so). */

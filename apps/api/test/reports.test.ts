@@ -21,6 +21,8 @@ afterAll(() => t.close());
 
 const EMPTY = {
   totalOutstanding: '0.00',
+  openInvoiceBalance: '0.00',
+  unappliedCash: '0.00',
   totalSales: '0.00',
   totalInvoices: 0,
   activePharmacies: 0,
@@ -359,6 +361,153 @@ describe('GET /api/reports for a period and as of a date', () => {
         expect(res.body.issues, `${path}?${query}`).toEqual([{ path: field, message }]);
       }
     }
+  });
+});
+
+describe('unapplied cash in the reports (issue 27 §6)', () => {
+  /** The report's money figures on a day (today without one), in cents. */
+  const figures = async (asOf?: string) => {
+    const res = await c.get(`/api/reports${asOf ? `?asOf=${asOf}` : ''}`);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    return {
+      open: toCents(b.openInvoiceBalance),
+      unapplied: toCents(b.unappliedCash),
+      net: toCents(b.totalOutstanding),
+      over90: toCents(b.aging.over90),
+      current: toCents(b.aging.current),
+    };
+  };
+  const minus = (a: Awaited<ReturnType<typeof figures>>, b: typeof a) => ({
+    open: a.open - b.open,
+    unapplied: a.unapplied - b.unapplied,
+    net: a.net - b.net,
+  });
+
+  it('nets unapplied cash out of Total Outstanding, today and on asOf, from the day each allocation, void and refund was made', async () => {
+    // Invoice I (500.00, 1 June 2024). Payment A (300.00, 10 June) applied 200.00 with it and
+    // 100.00 on 20 June; payment B (150.00, 15 June) applied 100.00 on 16 June, that voided on
+    // 22 June; 50.00 of B refunded on 25 June, the refund dated 18 June. Now: I owes 200.00,
+    // B has 100.00 unapplied, the pharmacy owes 100.00 net.
+    const days = [
+      '2024-06-09',
+      '2024-06-10',
+      '2024-06-15',
+      '2024-06-16',
+      '2024-06-19',
+      '2024-06-20',
+      '2024-06-21',
+      '2024-06-22',
+      '2024-06-24',
+      '2024-06-25',
+    ];
+    const before = new Map<string, Awaited<ReturnType<typeof figures>>>();
+    for (const day of [...days, 'today']) {
+      before.set(day, await figures(day === 'today' ? undefined : day));
+    }
+
+    const p = await insertPharmacy(t.db, 'Unapplied Pharmacy');
+    const invoice = await insertInvoice(t.db, {
+      pharmacyId: p,
+      status: 'Partially Paid',
+      invoiceDate: '2024-06-01',
+      dueDate: '2024-06-01',
+      total: '500.00',
+      balance: '200.00',
+    });
+    const at = (day: string) => `${day}T12:00:00Z`;
+    const payment = async (number: string, date: string, amount: string, unapplied: string) =>
+      (
+        await t.db
+          .insertInto('payments')
+          .values({
+            paymentNumber: number,
+            pharmacyId: p,
+            date,
+            amount,
+            unapplied,
+            method: 'Check',
+            createdAt: at(date),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const a = await payment('PAY-UNAPPLIED-A', '2024-06-10', '300.00', '0.00');
+    const b = await payment('PAY-UNAPPLIED-B', '2024-06-15', '150.00', '100.00');
+    const allocation = (paymentId: number, amount: string, made: string, voided?: string) => ({
+      pharmacyId: p,
+      paymentId,
+      invoiceId: invoice,
+      amount,
+      createdAt: at(made),
+      ...(voided ? { voidedAt: at(voided), voidReason: 'Wrong invoice' } : {}),
+    });
+    await t.db
+      .insertInto('allocations')
+      .values([
+        allocation(a, '200.00', '2024-06-10'),
+        allocation(a, '100.00', '2024-06-20'),
+        allocation(b, '100.00', '2024-06-16', '2024-06-22'),
+      ])
+      .execute();
+    await t.db
+      .insertInto('refunds')
+      .values({
+        pharmacyId: p,
+        paymentId: b,
+        amount: '50.00',
+        date: '2024-06-18',
+        method: 'Check',
+        createdAt: at('2024-06-25'),
+      })
+      .execute();
+    await t.db
+      .updateTable('pharmacies')
+      .set({ balance: '200.00', unapplied: '100.00' })
+      .where('id', '=', p)
+      .execute();
+
+    // What invoice I owed, what was unapplied and the net, in dollars, on each day.
+    const expected: Record<string, [number, number, number]> = {
+      '2024-06-09': [500, 0, 500], // A is dated the 10th
+      '2024-06-10': [300, 100, 200], // A's first 200.00 counts from its date
+      '2024-06-15': [300, 250, 50], // B arrives
+      '2024-06-16': [200, 150, 50], // B's 100.00 applied that day
+      '2024-06-19': [200, 150, 50],
+      '2024-06-20': [100, 50, 50], // A's rest applied the day it was made, not on A's date
+      '2024-06-21': [100, 50, 50],
+      '2024-06-22': [200, 150, 50], // B's allocation voided that day
+      '2024-06-24': [200, 150, 50], // the refund dated the 18th was not recorded yet
+      '2024-06-25': [200, 100, 100],
+      today: [200, 100, 100],
+    };
+    for (const [day, [open, unapplied, net]] of Object.entries(expected)) {
+      const now = await figures(day === 'today' ? undefined : day);
+      expect(minus(now, before.get(day)!), day).toEqual({
+        open: open * 100,
+        unapplied: unapplied * 100,
+        net: net * 100,
+      });
+      // Net is the aging's buckets less the unapplied line, to the cent.
+      expect(now.net, day).toBe(now.open - now.unapplied);
+    }
+    // Today invoice I is over 90 days past due; on 16 June it was 15 days past due.
+    expect((await figures()).over90 - before.get('today')!.over90).toBe(20000);
+    expect((await figures('2024-06-16')).current - before.get('2024-06-16')!.current).toBe(20000);
+
+    // The CSV: the buckets, the unapplied line taken off and the net total, as the report says.
+    const report = (await c.get('/api/reports?asOf=2024-06-16')).body;
+    const csv = await c.get('/api/reports/aging.csv?asOf=2024-06-16');
+    expect(csv.status).toBe(200);
+    const rows = csv.text.trim().split(/\r?\n/);
+    expect(rows.at(-2)).toBe(
+      `Unapplied cash and credits,,${toCents(report.unappliedCash) ? '-' : ''}${report.unappliedCash}`,
+    );
+    expect(rows.at(-1)).toBe(
+      `Total outstanding,${report.outstandingInvoiceCount},${report.totalOutstanding}`,
+    );
+
+    await sql`delete from pharmacies where id = ${p}`.execute(t.db);
   });
 });
 

@@ -61,7 +61,12 @@ export const outstandingInvoiceOutput = z.object({
 
 /** The reports page. */
 export const reportsOutput = z.object({
+  /** Open invoice balances less unapplied cash and credits (the dashboard's figure). */
   totalOutstanding: moneyAmount,
+  /** Σ of the aging's buckets. */
+  openInvoiceBalance: moneyAmount,
+  /** The aging's own line, on `asOf` (today without). */
+  unappliedCash: moneyAmount,
   totalSales: moneyAmount,
   totalInvoices: count,
   activePharmacies: count,

@@ -3,12 +3,13 @@ import {
   fillOldestFirst,
   fromCents,
   toCents,
+  type AllocationData,
   type AllocationOutput,
   type AllocationVoidData,
   type ApplyConfirmData,
   type ApplyProposalOutput,
 } from '@pharm/validators';
-import { logActivities, updateEntry } from '../activity/record.js';
+import { logActivities, logUpdate, updateEntry, type Snapshot } from '../activity/record.js';
 import { inTransaction } from '../../lib/db/transaction.js';
 import { invalid as invalidError, notFound } from '../../lib/domain-error.js';
 import { lockPharmacies } from '../invoices/balances.js';
@@ -22,6 +23,7 @@ import {
   insertAllocations,
   lockInvoices,
   lockSource,
+  pharmacyOfSource,
   voidAllocation,
   type LockedSource,
   type SourceRef,
@@ -44,6 +46,43 @@ function allocationEntry(
     { [key]: number, [action]: line },
     action === 'voided' ? { reason: allocation.voidReason } : {},
   );
+}
+
+/**
+ * Applies part of a payment's or credit note's unapplied rest to one of its pharmacy's invoices
+ * (`POST /api/payments/{id}/allocations`, `POST /api/credit-notes/{id}/allocations`). The source's
+ * history logs it as a change of the source; `snapshot` is how the source's module reads it.
+ */
+export function allocateFrom(
+  db: Db,
+  ref: SourceRef,
+  data: AllocationData,
+  userId: string,
+  snapshot: (trx: Db, id: number) => Promise<Snapshot>,
+): Promise<AllocationOutput> {
+  const entity = ref.kind === 'payment' ? paymentEntity : creditNoteEntity;
+  return inTransaction(db, async (trx) => {
+    const pharmacyId = await pharmacyOfSource(trx, ref);
+    if (pharmacyId === undefined) throw notFound(entity.label);
+    await checkInvoicesOf(trx, pharmacyId, [{ invoiceId: data.invoiceId, path: ['invoiceId'] }]);
+    await lockPharmacies(trx, [pharmacyId]);
+    const invoices = await lockInvoices(trx, pharmacyId, [data.invoiceId]);
+    const source = await lockSource(trx, ref);
+    const planned = [
+      {
+        invoice: invoices.get(data.invoiceId)!,
+        cents: toCents(data.amount),
+        path: [],
+        source: ref,
+      },
+    ];
+    await checkInvoiceRoom(trx, planned);
+    checkSourceRoom(source, toCents(data.amount), ['amount']);
+    const before = await snapshot(trx, ref.id);
+    const { ids } = await insertAllocations(trx, pharmacyId, planned, userId);
+    await logUpdate(trx, { entity, id: ref.id, userId }, before, await snapshot(trx, ref.id));
+    return (await allocationsWhere(trx, { ids }))[0]!;
+  });
 }
 
 /** POST /api/allocations/{id}/void: the money goes back to its source; a second void is 409. */

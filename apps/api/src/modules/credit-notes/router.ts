@@ -10,12 +10,13 @@ import {
 } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
-  allocateCreditNote,
   creditableLines,
   createCreditNote,
+  creditNoteSnapshot,
   getCreditNote,
   listCreditNotes,
 } from './service.js';
+import { allocateFrom } from '../allocations/service.js';
 
 export const creditNotesRouter = createTRPCRouter({
   list: protectedProcedure
@@ -81,5 +82,13 @@ export const creditNotesRouter = createTRPCRouter({
     })
     .input(idParam.extend({ data: allocationInput }))
     .output(answers(allocationOutput))
-    .mutation(({ ctx, input }) => allocateCreditNote(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      allocateFrom(
+        ctx.db,
+        { kind: 'creditNote', id: input.id },
+        input.data,
+        ctx.user.id,
+        async (trx, id) => creditNoteSnapshot(await getCreditNote(trx, id)),
+      ),
+    ),
 });

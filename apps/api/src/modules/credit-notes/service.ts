@@ -6,8 +6,6 @@ import {
   sumCents,
   taxCents,
   toCents,
-  type AllocationData,
-  type AllocationOutput,
   type CreditNoteCreateData,
   type CreditNoteListQuery,
   type CreditNoteOutput,
@@ -15,7 +13,7 @@ import {
 } from '@pharm/validators';
 import type { z } from 'zod';
 import type { creditableLinesOutput, creditNoteListItemOutput } from '@pharm/validators';
-import { logCreate, logUpdate, type Snapshot } from '../activity/record.js';
+import { logCreate, type Snapshot } from '../activity/record.js';
 import { nextDocumentNumber } from '../../lib/db/document-numbers.js';
 import { paginate } from '../../lib/db/paginate.js';
 import { containsPattern } from '../../lib/db/sql.js';
@@ -24,12 +22,8 @@ import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { lockPharmacies } from '../invoices/balances.js';
 import {
   allocationsWhere,
-  checkInvoiceRoom,
   checkInvoicesOf,
-  checkSourceRoom,
-  insertAllocations,
   lockInvoices,
-  lockSource,
   refundsWhere,
   settleAll,
 } from '../allocations/engine.js';
@@ -108,7 +102,7 @@ async function readCreditNote(db: Db, id: number): Promise<CreditNoteOutput> {
   };
 }
 
-function creditNoteSnapshot(note: CreditNoteOutput): Snapshot {
+export function creditNoteSnapshot(note: CreditNoteOutput): Snapshot {
   return {
     number: note.number,
     pharmacy: note.pharmacy.name,
@@ -282,47 +276,5 @@ export function createCreditNote(
     const created = await getCreditNote(trx, id);
     await logCreate(trx, { entity: creditNoteEntity, id, userId }, creditNoteSnapshot(created));
     return created;
-  });
-}
-
-/** Applies part of a credit note's unapplied rest to one of its pharmacy's invoices. */
-export function allocateCreditNote(
-  db: Db,
-  id: number,
-  data: AllocationData,
-  userId: string,
-): Promise<AllocationOutput> {
-  return inTransaction(db, async (trx) => {
-    const note = await trx
-      .selectFrom('creditNotes')
-      .select('pharmacyId')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!note) throw notFound('Credit note');
-    await checkInvoicesOf(trx, note.pharmacyId, [
-      { invoiceId: data.invoiceId, path: ['invoiceId'] },
-    ]);
-    await lockPharmacies(trx, [note.pharmacyId]);
-    const invoices = await lockInvoices(trx, note.pharmacyId, [data.invoiceId]);
-    const source = await lockSource(trx, { kind: 'creditNote', id });
-    const planned = [
-      { invoice: invoices.get(data.invoiceId)!, cents: toCents(data.amount), path: [] },
-    ];
-    await checkInvoiceRoom(trx, planned);
-    checkSourceRoom(source, toCents(data.amount), ['amount']);
-    const before = await getCreditNote(trx, id);
-    const { ids } = await insertAllocations(
-      trx,
-      note.pharmacyId,
-      planned.map((p) => ({ ...p, source: source.ref })),
-      userId,
-    );
-    await logUpdate(
-      trx,
-      { entity: creditNoteEntity, id, userId },
-      creditNoteSnapshot(before),
-      creditNoteSnapshot(await getCreditNote(trx, id)),
-    );
-    return (await allocationsWhere(trx, { ids }))[0]!;
   });
 }

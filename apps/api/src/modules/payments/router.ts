@@ -12,14 +12,15 @@ import {
 } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
 import {
-  allocatePayment,
   createPayment,
   deletePayment,
   getPayment,
   paymentInvoiceOptions,
+  paymentSnapshot,
   listPayments,
   updatePayment,
 } from './service.js';
+import { allocateFrom } from '../allocations/service.js';
 
 export const paymentsRouter = createTRPCRouter({
   list: protectedProcedure
@@ -91,5 +92,13 @@ export const paymentsRouter = createTRPCRouter({
     })
     .input(idParam.extend({ data: allocationInput }))
     .output(answers(allocationOutput))
-    .mutation(({ ctx, input }) => allocatePayment(ctx.db, input.id, input.data, ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      allocateFrom(
+        ctx.db,
+        { kind: 'payment', id: input.id },
+        input.data,
+        ctx.user.id,
+        async (trx, id) => paymentSnapshot(await getPayment(trx, id)),
+      ),
+    ),
 });

@@ -27,10 +27,8 @@ import {
   allocationsWhere,
   checkInvoiceRoom,
   checkInvoicesOf,
-  checkSourceRoom,
   insertAllocations,
   lockInvoices,
-  lockSource,
   refundsWhere,
   settleAll,
   type PlannedAllocation,
@@ -583,47 +581,5 @@ export function deletePayment(db: Db, id: number, userId: string): Promise<{ id:
       statusExtra(statuses, false),
     );
     return { id };
-  });
-}
-
-/** Applies part of a payment's unapplied rest to one of its pharmacy's invoices. */
-export function allocatePayment(
-  db: Db,
-  id: number,
-  data: AllocationData,
-  userId: string,
-): Promise<AllocationOutput> {
-  return inTransaction(db, async (trx) => {
-    const pharmacy = await trx
-      .selectFrom('payments')
-      .select('pharmacyId')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!pharmacy) throw notFound('Payment');
-    await checkInvoicesOf(trx, pharmacy.pharmacyId, [
-      { invoiceId: data.invoiceId, path: ['invoiceId'] },
-    ]);
-    await lockPharmacies(trx, [pharmacy.pharmacyId]);
-    const invoices = await lockInvoices(trx, pharmacy.pharmacyId, [data.invoiceId]);
-    const source = await lockSource(trx, { kind: 'payment', id });
-    const planned = [
-      { invoice: invoices.get(data.invoiceId)!, cents: toCents(data.amount), path: [] },
-    ];
-    await checkInvoiceRoom(trx, planned);
-    checkSourceRoom(source, toCents(data.amount), ['amount']);
-    const before = await getPayment(trx, id);
-    const { ids } = await insertAllocations(
-      trx,
-      pharmacy.pharmacyId,
-      planned.map((p) => ({ ...p, source: source.ref })),
-      userId,
-    );
-    await logUpdate(
-      trx,
-      { entity: paymentEntity, id, userId },
-      paymentSnapshot(before),
-      paymentSnapshot(await getPayment(trx, id)),
-    );
-    return (await allocationsWhere(trx, { ids }))[0]!;
   });
 }

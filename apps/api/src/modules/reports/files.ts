@@ -1,14 +1,21 @@
-import { reportFilename, reportsQuery, todayIso } from '@pharm/validators';
+import { reportFilename, reportsQuery, todayIso, toCents } from '@pharm/validators';
 import type { z } from 'zod';
 import { csvDownload, defineFiles, fileRoute, type Caller } from '../../lib/http/files.js';
 import { EXPORT_PAGE_SIZE, rowsOf, type CsvDownload } from '../../lib/csv/csv.js';
 
+/** An amount taken off, as a signed decimal string ('0.00' stays as it is). */
+const negated = (amount: string) => (toCents(amount) === 0 ? amount : `-${amount}`);
+
 /** The exports' query string, the report's own: checked by the procedures they call. */
 type ReportsInput = z.input<typeof reportsQuery>;
 
-/** The A/R aging report's buckets: open (non-Draft, unpaid) invoices by days past due. */
+/**
+ * The A/R aging report's buckets: open (non-Draft, unpaid) invoices by days past due, then the
+ * unapplied cash and credits (taken off) and the net total outstanding, as the screen shows them.
+ */
 export async function exportAging(caller: Caller, input: ReportsInput) {
-  const { aging, agingCounts } = await caller.reports.get(input);
+  const { aging, agingCounts, unappliedCash, totalOutstanding, outstandingInvoiceCount } =
+    await caller.reports.get(input);
   return {
     filename: reportFilename('ar-aging', reportsQuery.parse(input), todayIso()),
     columns: ['bucket', 'invoices', 'amount'],
@@ -17,6 +24,8 @@ export async function exportAging(caller: Caller, input: ReportsInput) {
       ['31-60 days', agingCounts.days31to60, aging.days31to60],
       ['61-90 days', agingCounts.days61to90, aging.days61to90],
       ['Over 90 days', agingCounts.over90, aging.over90],
+      ['Unapplied cash and credits', '', negated(unappliedCash)],
+      ['Total outstanding', outstandingInvoiceCount, totalOutstanding],
     ]),
   } satisfies CsvDownload;
 }

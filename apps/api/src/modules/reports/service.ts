@@ -34,7 +34,12 @@ export interface OutstandingInvoice extends Pick<
 
 /** GET /api/reports (decisions §5's shape, plus the counts behind the aging amounts). */
 export interface Reports {
+  /** Σ open invoice balances less the unapplied cash and credits (decisions.md §9). */
   totalOutstanding: string;
+  /** Σ of the aging's buckets: what the open invoices owe. */
+  openInvoiceBalance: string;
+  /** The account's unapplied cash and credits on the day: the aging's own line. */
+  unappliedCash: string;
   totalSales: string;
   totalInvoices: number;
   activePharmacies: number;
@@ -52,7 +57,7 @@ export const SALES_TOP = 10;
 export const OUTSTANDING_DETAIL_LIMIT = 100;
 
 interface OpenTotals {
-  totalOutstanding: string;
+  openInvoiceBalance: string;
   outstandingInvoiceCount: number;
   aging: AgingBuckets<string>;
   agingCounts: AgingBuckets<number>;
@@ -67,20 +72,51 @@ const money = (expression: ReturnType<typeof sql>) =>
   sql`coalesce(${expression}, 0)::numeric(20,2)::text`;
 
 /**
+ * The day from which an allocation counts, as SQL over `a` (allocations) joined to `i` (its
+ * invoice), `pm` and `c` (its payment or credit note): never before its source's date nor its
+ * invoice's, and never before the day it was made, so a report as of a past day shows the cash
+ * that was still unapplied then. One made with its payment (the spec's payment, an account
+ * payment's own allocations: the same transaction, the same `created_at`) counts from the
+ * payment's date, as payments always did.
+ */
+const allocationDay = sql`case
+  when a.created_at = coalesce(pm.created_at, c.created_at)
+    then greatest(coalesce(pm.date, c.date), i.invoice_date)
+  else greatest(coalesce(pm.date, c.date), i.invoice_date, a.created_at::date)
+end`;
+
+/**
+ * How an allocation's part in the balances on `on` differs from its part now: + its amount for
+ * one active now that counted only after `on`, − its amount for one voided after `on` that
+ * counted then, 0 otherwise. Rows `a`, `i`, `pm`, `c` as for allocationDay.
+ */
+const allocationChange = (on: ReturnType<typeof sql>) => sql`case
+  when a.voided_at is null and ${allocationDay} > ${on} then a.amount
+  when a.voided_at::date > ${on} and ${allocationDay} <= ${on} then -a.amount
+  else 0
+end`;
+
+/** The allocations whose part in the balances on `on` differs from now, with that change. */
+const allocationsChangedSince = (on: ReturnType<typeof sql>) => sql`(
+  select a.invoice_id, ${allocationChange(on)} as change
+    from allocations a
+    join invoices i on i.id = a.invoice_id
+    left join payments pm on pm.id = a.payment_id
+    left join credit_notes c on c.id = a.credit_note_id
+   where (a.voided_at is null or a.voided_at::date > ${on})
+     and ${allocationChange(on)} <> 0)`;
+
+/**
  * The invoices open on a day, as a table (id, pharmacy_id, due_date, balance, days_past_due),
- * balance and days as of that day, each read from an index alone; only balance > 0 counts, which
- * the readers below ask for.
+ * balance and days as of that day; only balance > 0 counts, which the readers below ask for.
  *
  * Today (no `asOf`): the non-Draft invoices with a balance (invoices_open_idx), so the cost
  * follows what is open now.
  *
- * On `asOf`: the non-Draft invoices dated on or before it, owing their total less the payments
- * dated on or before it, which is their balance plus the payments dated after it (a balance is
- * its total less Σ of its payments). Such an invoice is open now, or paid off by payments after
- * `asOf` (payments_date_idx): two disjoint sets, not all history. The further back `asOf`, the
- * more payments came after it: a year back, 217,000 of them at 1,000,000 invoices.
- * Recomputing every candidate's payments up to `asOf` instead took 560 ms at 1,000,000 invoices
- * (35,000 candidates, each a lookup; its cost also switched JIT compilation on, 320 ms more).
+ * On `asOf`: the non-Draft invoices dated on or before it, owing their total less the
+ * allocations that counted on it (allocationDay, not voided by then), which is their balance
+ * now plus what changed since (allocationsChangedSince). Such an invoice is open now, or was
+ * paid off by allocations counted after `asOf`: two disjoint sets, not all invoices.
  */
 function openInvoices(asOf: string | undefined) {
   if (!asOf) {
@@ -90,9 +126,8 @@ function openInvoices(asOf: string | undefined) {
   }
   const on = sql`${asOf}::date`;
   return sql`(with later as (
-                select invoice_id, sum(amount) as paid
-                  from payments
-                 where date > ${on}
+                select invoice_id, sum(change) as paid
+                  from ${allocationsChangedSince(on)} changed
                  group by invoice_id)
               select i.id, i.pharmacy_id, i.due_date, i.balance + coalesce(l.paid, 0) as balance,
                      ${on} - i.due_date as days_past_due
@@ -104,6 +139,35 @@ function openInvoices(asOf: string | undefined) {
                 from later l
                 join invoices i on i.id = l.invoice_id
                where i.status <> 'Draft' and i.balance = 0 and i.invoice_date <= ${on})`;
+}
+
+/**
+ * Unapplied cash and credits of every pharmacy on a day (today without one): the payments and
+ * credit notes dated on or before it, less what of them was applied then (allocationDay, not
+ * voided by then) and refunded then (a refund counts from the latest of its source's date, its
+ * own and the day it was recorded). Computed as today's stored unapplied less what changed since:
+ * the sources dated after the day, and the refunds and allocations counted after it.
+ */
+async function unappliedOn(db: Db, asOf: string | undefined): Promise<string> {
+  const now = sql`(select coalesce(sum(unapplied), 0) from pharmacies)`;
+  if (!asOf) {
+    const { rows } = await sql<{ unapplied: string }>`
+      select ${money(now)} as unapplied`.execute(db);
+    return rows[0]!.unapplied;
+  }
+  const on = sql`${asOf}::date`;
+  const { rows } = await sql<{ unapplied: string }>`
+    select ${money(sql`${now}
+      - (select coalesce(sum(amount), 0) from payments where date > ${on})
+      - (select coalesce(sum(total), 0) from credit_notes where date > ${on})
+      + (select coalesce(sum(r.amount), 0)
+           from refunds r
+           left join payments pm on pm.id = r.payment_id
+           left join credit_notes c on c.id = r.credit_note_id
+          where greatest(coalesce(pm.date, c.date), r.date, r.created_at::date) > ${on})
+      + (select coalesce(sum(change), 0) from ${allocationsChangedSince(on)} changed)`)}
+      as unapplied`.execute(db);
+  return rows[0]!.unapplied;
 }
 
 /**
@@ -127,7 +191,7 @@ async function openTotals(db: Db, asOf: string | undefined): Promise<OpenTotals>
   const amount = (bucket: number) => rows.find((r) => r.bucket === bucket)?.amount ?? '0.00';
   const count = (bucket: number) => rows.find((r) => r.bucket === bucket)?.count ?? 0;
   return {
-    totalOutstanding: fromCents(sumCents(rows.map((r) => toCents(r.amount)))),
+    openInvoiceBalance: fromCents(sumCents(rows.map((r) => toCents(r.amount)))),
     outstandingInvoiceCount: rows.reduce((sum, r) => sum + r.count, 0),
     aging: { current: amount(0), days31to60: amount(1), days61to90: amount(2), over90: amount(3) },
     agingCounts: {
@@ -277,13 +341,16 @@ export async function outstandingPage(
 /** Sales of the period (all time without one); what was owed on `asOf` (today without it). */
 export async function reports(db: Db, query: ReportsQuery): Promise<Reports> {
   const period = query.from && query.to ? { from: query.from, to: query.to } : null;
-  const [open, sales, outstandingInvoices] = await Promise.all([
+  const [open, unappliedCash, sales, outstandingInvoices] = await Promise.all([
     openTotals(db, query.asOf),
+    unappliedOn(db, query.asOf),
     period ? salesIn(db, period) : allTimeSales(db),
     outstandingRows(db, query.asOf, null, OUTSTANDING_DETAIL_LIMIT),
   ]);
   return {
-    totalOutstanding: open.totalOutstanding,
+    totalOutstanding: fromCents(toCents(open.openInvoiceBalance) - toCents(unappliedCash)),
+    openInvoiceBalance: open.openInvoiceBalance,
+    unappliedCash,
     totalSales: sales.totalSales,
     totalInvoices: sales.totalInvoices,
     activePharmacies: sales.activePharmacies,

@@ -33,6 +33,7 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { typedCents, useCashRefresh } from '../payments/cash';
+import { EntryRows } from '../payments/EntryRows';
 
 const routeApi = getRouteApi('/_app/credit-notes/new');
 
@@ -219,59 +220,38 @@ function CreditNoteForm({
             ) : null}
             {mode === 'lines' ? (
               <>
-                <Table.ScrollArea borderWidth="1px" rounded="md">
-                  <Table.Root size="sm" aria-label="Returned lines">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>Item</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Unit price</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Creditable</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Qty returned</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {lines.map((line) => {
-                        const error = errors[`line.${line.invoiceLineId}`];
-                        return (
-                          <Table.Row
-                            key={line.invoiceLineId}
-                            data-testid={`credit-line-${line.invoiceLineId}`}
-                          >
-                            <Table.Cell minW="40">{line.description}</Table.Cell>
-                            <Table.Cell textAlign="end">
-                              <MoneyText value={line.unitPrice} />
-                            </Table.Cell>
-                            <Table.Cell textAlign="end" color="fg.muted">
-                              {line.creditableQty} of {line.invoicedQty}
-                            </Table.Cell>
-                            <Table.Cell textAlign="end">
-                              <Input
-                                size="sm"
-                                w="20"
-                                textAlign="end"
-                                inputMode="numeric"
-                                name={`qty-${line.invoiceLineId}`}
-                                aria-label={`Quantity returned of ${line.description}`}
-                                aria-invalid={error ? true : undefined}
-                                disabled={line.creditableQty === 0}
-                                value={qty[line.invoiceLineId] ?? ''}
-                                onChange={(event) => {
-                                  const value = event.target.value;
-                                  setQty((all) => ({ ...all, [line.invoiceLineId]: value }));
-                                }}
-                              />
-                              {error ? (
-                                <Text textStyle="xs" color="fg.error">
-                                  {error}
-                                </Text>
-                              ) : null}
-                            </Table.Cell>
-                          </Table.Row>
-                        );
-                      })}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
+                <EntryRows
+                  label="Returned lines"
+                  headers={[
+                    { label: 'Item' },
+                    { label: 'Unit price', end: true },
+                    { label: 'Creditable', end: true },
+                  ]}
+                  inputHeader="Qty returned"
+                  inputMode="numeric"
+                  inputWidth="20"
+                  rows={lines.map((line) => ({
+                    key: line.invoiceLineId,
+                    testId: `credit-line-${line.invoiceLineId}`,
+                    cells: (
+                      <>
+                        <Table.Cell minW="40">{line.description}</Table.Cell>
+                        <Table.Cell textAlign="end">
+                          <MoneyText value={line.unitPrice} />
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" color="fg.muted">
+                          {line.creditableQty} of {line.invoicedQty}
+                        </Table.Cell>
+                      </>
+                    ),
+                    name: `qty-${line.invoiceLineId}`,
+                    ariaLabel: `Quantity returned of ${line.description}`,
+                    value: qty[line.invoiceLineId] ?? '',
+                    onChange: (value) => setQty((all) => ({ ...all, [line.invoiceLineId]: value })),
+                    error: errors[`line.${line.invoiceLineId}`],
+                    disabled: line.creditableQty === 0,
+                  }))}
+                />
                 {errors.lines ? (
                   <Text mt="2" textStyle="sm" color="fg.error" role="alert">
                     {errors.lines}

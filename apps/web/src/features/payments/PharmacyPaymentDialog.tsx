@@ -1,29 +1,13 @@
 import { useState } from 'react';
-import {
-  Button,
-  chakra,
-  Dialog,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, chakra, Dialog, Field, HStack, Table, Text, Textarea } from '@chakra-ui/react';
 import {
   fillOldestFirst,
   formatDate,
   formatUsd,
   fromCents,
-  PAYMENT_METHODS,
   sumCents,
-  todayIso,
   toCents,
   type ApplyProposalOutput,
-  type PaymentMethod,
 } from '@pharm/validators';
 import { DialogActions } from '../../components/DialogActions';
 import { MoneyText } from '../../components/MoneyText';
@@ -32,6 +16,8 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { typedCents, useCashRefresh } from './cash';
 import { newIdempotencyKey } from './format';
+import { CashFields, newCashFields } from './CashFields';
+import { EntryRows } from './EntryRows';
 import { DIALOG_FORM, DIALOG_HEADER, FormDialog } from './FormDialog';
 
 export interface PharmacyPaymentTarget {
@@ -56,16 +42,14 @@ function PharmacyPaymentForm({
   onDone: () => void;
 }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [date, setDate] = useState(todayIso);
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('ACH');
-  const [reference, setReference] = useState('');
+  const [fields, setFields] = useState(() => newCashFields());
   const [notes, setNotes] = useState('');
   const [applied, setApplied] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const record = trpc.payments.create.useMutation();
   const refresh = useCashRefresh();
 
+  const { amount, date, method, reference } = fields;
   const amountCents = typedCents(amount);
   const rowCents = invoices.map((invoice) => typedCents(applied[invoice.invoiceId] ?? ''));
   const appliedCents = sumCents(rowCents.map((c) => c ?? 0));
@@ -136,64 +120,7 @@ function PharmacyPaymentForm({
         </Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
-        <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
-          <Field.Root invalid={!!errors.amount} required>
-            <Field.Label>
-              Amount <Field.RequiredIndicator />
-            </Field.Label>
-            <InputGroup startElement="$">
-              <Input
-                name="amount"
-                inputMode="decimal"
-                textAlign="end"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-              />
-            </InputGroup>
-            <Field.ErrorText>{errors.amount}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.date} required>
-            <Field.Label>
-              Date <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="date"
-              name="date"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-            <Field.ErrorText>{errors.date}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.method} required>
-            <Field.Label>
-              Method <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                name="method"
-                value={method}
-                onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-              >
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root invalid={!!errors.reference}>
-            <Field.Label>Reference</Field.Label>
-            <Input
-              name="reference"
-              placeholder="Check #, ACH trace, ..."
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-            />
-            <Field.ErrorText>{errors.reference}</Field.ErrorText>
-          </Field.Root>
-        </Grid>
+        <CashFields values={fields} onChange={setFields} errors={errors} />
 
         <HStack justify="space-between" mt="5" mb="2" wrap="wrap" gap="2">
           <Text fontWeight="semibold" textStyle="sm">
@@ -213,59 +140,35 @@ function PharmacyPaymentForm({
             No open invoices: the whole amount stays unapplied.
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label="Open invoices">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Invoice</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Apply</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {invoices.map((invoice) => {
-                  const error = errors[`row.${invoice.invoiceId}`];
-                  return (
-                    <Table.Row
-                      key={invoice.invoiceId}
-                      data-testid={`pharmacy-payment-row-${invoice.invoiceId}`}
-                    >
-                      <Table.Cell whiteSpace="nowrap">
-                        {invoice.invoiceNumber}
-                        <Text textStyle="xs" color="fg.muted">
-                          {formatDate(invoice.invoiceDate)}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <MoneyText value={invoice.balance} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Input
-                          size="sm"
-                          w="28"
-                          textAlign="end"
-                          inputMode="decimal"
-                          name={`apply-${invoice.invoiceId}`}
-                          aria-label={`Apply to ${invoice.invoiceNumber}`}
-                          aria-invalid={error ? true : undefined}
-                          value={applied[invoice.invoiceId] ?? ''}
-                          onChange={(event) => {
-                            const value = event.target.value;
-                            setApplied((all) => ({ ...all, [invoice.invoiceId]: value }));
-                          }}
-                        />
-                        {error ? (
-                          <Text textStyle="xs" color="fg.error">
-                            {error}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <EntryRows
+            label="Open invoices"
+            headers={[{ label: 'Invoice' }, { label: 'Balance', end: true }]}
+            inputHeader="Apply"
+            inputMode="decimal"
+            inputWidth="28"
+            rows={invoices.map((invoice) => ({
+              key: invoice.invoiceId,
+              testId: `pharmacy-payment-row-${invoice.invoiceId}`,
+              cells: (
+                <>
+                  <Table.Cell whiteSpace="nowrap">
+                    {invoice.invoiceNumber}
+                    <Text textStyle="xs" color="fg.muted">
+                      {formatDate(invoice.invoiceDate)}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <MoneyText value={invoice.balance} />
+                  </Table.Cell>
+                </>
+              ),
+              name: `apply-${invoice.invoiceId}`,
+              ariaLabel: `Apply to ${invoice.invoiceNumber}`,
+              value: applied[invoice.invoiceId] ?? '',
+              onChange: (value) => setApplied((all) => ({ ...all, [invoice.invoiceId]: value })),
+              error: errors[`row.${invoice.invoiceId}`],
+            }))}
+          />
         )}
         <HStack justify="space-between" mt="3" textStyle="sm">
           <Text>Unapplied (stays on the account)</Text>

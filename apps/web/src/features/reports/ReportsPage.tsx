@@ -6,6 +6,7 @@ import {
   divideRounded,
   formatDate,
   formatUsd,
+  fromCents,
   displayInvoiceStatus,
   INVOICE_STATUS_PALETTE,
   reportFilename,
@@ -92,6 +93,8 @@ function ReportTable({ caption, children }: { caption: string; children: ReactNo
 }
 
 /** What each report panel is given: the figures, and the query and day they are for. */
+const UNAPPLIED_LABEL = 'Unapplied cash and credits';
+
 interface ReportProps {
   data?: Reports;
   loading: boolean;
@@ -106,18 +109,29 @@ function AgingReport({ data, loading, error, query, today }: ReportProps) {
     count: data?.agingCounts[bucket.key] ?? 0,
     amount: data?.aging[bucket.key] ?? '0.00',
   }));
-  const totalCents = data ? toCents(data.totalOutstanding) : 0;
+  // Shares are of what the open invoices owe; the unapplied cash is taken off below them.
+  const totalCents = data ? toCents(data.openInvoiceBalance) : 0;
+  const unappliedCents = data ? toCents(data.unappliedCash) : 0;
   const exportCsv = () =>
     downloadCsv(
       reportFilename('ar-aging', query, today),
       toCsv(
         ['Bucket', 'Invoices', 'Amount (USD)', 'Share'],
-        rows.map((row) => [
-          row.label,
-          row.count,
-          row.amount,
-          share(toCents(row.amount), totalCents),
-        ]),
+        [
+          ...rows.map((row) => [
+            row.label,
+            row.count,
+            row.amount,
+            share(toCents(row.amount), totalCents),
+          ]),
+          [UNAPPLIED_LABEL, '', fromCents(-unappliedCents), ''],
+          [
+            'Total outstanding',
+            data?.outstandingInvoiceCount ?? 0,
+            data?.totalOutstanding ?? '0.00',
+            '',
+          ],
+        ],
       ),
     );
   return (
@@ -166,7 +180,15 @@ function AgingReport({ data, loading, error, query, today }: ReportProps) {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-                <Table.Row fontWeight="semibold">
+                <Table.Row data-testid="aging-unapplied">
+                  <Table.Cell>{UNAPPLIED_LABEL}</Table.Cell>
+                  <Table.Cell />
+                  <Table.Cell textAlign="end">
+                    <MoneyText value={fromCents(-unappliedCents)} />
+                  </Table.Cell>
+                  <Table.Cell />
+                </Table.Row>
+                <Table.Row fontWeight="semibold" data-testid="aging-total">
                   <Table.Cell>Total</Table.Cell>
                   <Table.Cell textAlign="end">
                     {(data?.outstandingInvoiceCount ?? 0).toLocaleString('en-US')}
@@ -174,7 +196,7 @@ function AgingReport({ data, loading, error, query, today }: ReportProps) {
                   <Table.Cell textAlign="end">
                     <MoneyText value={data?.totalOutstanding ?? '0.00'} />
                   </Table.Cell>
-                  <Table.Cell textAlign="end">{totalCents > 0 ? '100.0%' : '0.0%'}</Table.Cell>
+                  <Table.Cell />
                 </Table.Row>
               </>
             )}
@@ -402,7 +424,7 @@ export function ReportsPage({ search }: { search: ReportsSearch }) {
             testId="metric-total-outstanding"
             label="Total Outstanding"
             value={data ? formatUsd(data.totalOutstanding) : EMPTY}
-            hint={query.asOf ? `Owed on issued invoices on ${asOf}` : 'Owed on issued invoices'}
+            hint={`Open invoice balances less unapplied cash and credits${query.asOf ? ` on ${asOf}` : ''}`}
             icon={<LuDollarSign />}
             loading={loading}
           />
