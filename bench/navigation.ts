@@ -50,18 +50,29 @@ const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const PROFILE = process.env.PROFILE;
 const FLOOR_HTML = new URL('../apps/web/dist/floor.html', import.meta.url);
 
-/** The side menu's screens: the menu entry's test id, its path, and the REST list the floor reads. */
-const SCREENS = [
+/**
+ * The side menu's screens, in its order: the menu entry's test id (`nav-<name>`), its path, and the
+ * REST list the floor reads.
+ */
+const ALL_SCREENS = [
   { name: 'dashboard', path: '/', rest: '/api/dashboard' },
   { name: 'orders', path: '/orders', rest: '/api/orders' },
   { name: 'invoices', path: '/invoices', rest: '/api/invoices' },
   { name: 'payments', path: '/payments', rest: '/api/payments' },
+  { name: 'credit notes', path: '/credit-notes', rest: '/api/credit-notes' },
   { name: 'pharmacies', path: '/pharmacies', rest: '/api/pharmacies' },
   { name: 'products', path: '/products', rest: '/api/products' },
+  { name: 'lots', path: '/lots', rest: '/api/lots' },
   { name: 'reports', path: '/reports', rest: '/api/reports' },
   { name: 'recall', path: '/recall', rest: '/api/recall' },
+  { name: 'recalls', path: '/recalls', rest: '/api/recalls' },
   { name: 'activity', path: '/activity', rest: '/api/activity' },
+  { name: 'outbox', path: '/outbox', rest: '/api/emails' },
+  { name: 'dunning', path: '/dunning', rest: '/api/dunning/due' },
 ] as const;
+// SCREENS=orders,invoices: only those (the comparisons of one change, quicker).
+const ONLY = process.env.SCREENS?.split(',');
+const SCREENS = ONLY ? ALL_SCREENS.filter((s) => ONLY.includes(s.name)) : ALL_SCREENS;
 
 interface Shape {
   heading: string;
@@ -222,7 +233,7 @@ try {
       const profiling = PROFILE === screen.name;
       if (profiling && round === 0) {
         await app.tracing.start({
-          path: `navigation-${screen.name}.trace.json`,
+          path: `navigation-${screen.name.replace(' ', '-')}.trace.json`,
           screenshots: false,
         });
       }

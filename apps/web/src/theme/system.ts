@@ -106,6 +106,18 @@ const config = defineConfig({
     html: { colorPalette: 'brand' },
     body: { bg: 'bg.app', color: 'fg' },
     '*::selection': { bg: 'brand.200' },
+    // The list rows' icon buttons (components/ActionButton.tsx): Chakra's IconButton, ghost, xs,
+    // muted, styled here once rather than through the button recipe at each of their renders.
+    '.action-button': {
+      ...buttonRecipe.base,
+      ...buttonRecipe.variants?.size?.xs,
+      ...buttonRecipe.variants?.variant?.ghost,
+      px: '0',
+      py: '0',
+      color: 'fg.muted',
+      _icon: { flexShrink: '0', width: '4', height: '4', fontSize: '1.2em' },
+      '&[data-danger]:hover': { color: 'red.600', bg: 'red.subtle' },
+    },
   },
   theme: {
     tokens: {

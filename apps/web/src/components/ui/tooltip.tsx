@@ -51,13 +51,19 @@ export function Tooltip({
   openDelay = TOOLTIP_OPEN_DELAY,
   closeDelay = TOOLTIP_CLOSE_DELAY,
 }: TooltipProps) {
-  const styles = useSlotRecipe({ key: 'tooltip' })({});
   const id = useId();
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const clicked = useRef(false);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A list row has five tooltips, a screen some two hundred, unmounted at each navigation:
+  // clearTimeout only where a timer was set.
+  useEffect(
+    () => () => {
+      if (timer.current !== undefined) clearTimeout(timer.current);
+    },
+    [],
+  );
   useEffect(() => {
     if (!anchor) return;
     const close = () => setAnchor(null);
@@ -118,29 +124,47 @@ export function Tooltip({
     <>
       {trigger}
       {anchor ? (
-        <Portal>
-          <chakra.div
-            position="fixed"
-            zIndex="tooltip"
-            top={`${anchor.top - 6}px`}
-            left={`${anchor.left + anchor.width / 2}px`}
-            transform="translate(-50%, -100%)"
-            pointerEvents="none"
-          >
-            <chakra.div
-              id={id}
-              role="tooltip"
-              data-scope="tooltip"
-              data-part="content"
-              data-state="open"
-              css={styles.content}
-              {...contentProps}
-            >
-              {content}
-            </chakra.div>
-          </chakra.div>
-        </Portal>
+        <TooltipContent id={id} anchor={anchor} {...contentProps}>
+          {content}
+        </TooltipContent>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The open tooltip, above `anchor`. Chakra's tooltip recipe is resolved here, when one opens, not
+ * for every trigger at every render of a list's rows.
+ */
+function TooltipContent({
+  id,
+  anchor,
+  children,
+  ...props
+}: { id: string; anchor: DOMRect } & HTMLChakraProps<'div'>) {
+  const styles = useSlotRecipe({ key: 'tooltip' })({});
+  return (
+    <Portal>
+      <chakra.div
+        position="fixed"
+        zIndex="tooltip"
+        top={`${anchor.top - 6}px`}
+        left={`${anchor.left + anchor.width / 2}px`}
+        transform="translate(-50%, -100%)"
+        pointerEvents="none"
+      >
+        <chakra.div
+          id={id}
+          role="tooltip"
+          data-scope="tooltip"
+          data-part="content"
+          data-state="open"
+          css={styles.content}
+          {...props}
+        >
+          {children}
+        </chakra.div>
+      </chakra.div>
+    </Portal>
   );
 }

@@ -90,9 +90,11 @@ export function formatValue(field: string, value: unknown): string {
   return String(value);
 }
 
+// One formatter for every row: toLocaleTimeString with options builds a new one at each call.
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
 /** 'Nov 21, 2026, 3:04 PM': when a change was made, in the viewer's time. */
 export function formatWhen(at: string): string {
   const date = new Date(at);
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDate(date)}, ${time}`;
+  return `${formatDate(date)}, ${TIME.format(date)}`;
 }
