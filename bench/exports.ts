@@ -10,7 +10,11 @@
  *
  * 1. Recall: LOOKUPS (300) exact lookups of random lots and as many of 10-lot prefixes, one at a
  *    time over HTTP, p50/p99/max; and the plan of the exact query (it must read
- *    invoices_lot_number_idx).
+ *    invoices_lot_number_idx). The recall searches line lots too (issue 30), so the same again
+ *    for line lots (`LTyymm-vvvv`, ~40 lines each, the lots table's numbers); then the lots list
+ *    (`/api/lots`, and `?expiringWithin=90`, the picker's and the Lots screen's order) and the
+ *    seeded recall's page (`/api/recalls/{id}`), LOOKUPS requests each. EXPORT_RUNS=0 runs this
+ *    part alone.
  * 2. Export: GET /api/invoices.csv, every invoice, read as it streams: seconds, rows, bytes; the
  *    server's resident memory before and at its peak during the export (VmRSS sampled every
  *    100 ms, and VmHWM, the kernel's high-water mark); and meanwhile, one other request
@@ -19,7 +23,7 @@
  *    server, so that a peak that stays put shows the memory is bounded, not growing with rows.
  */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@pharm/db';
@@ -65,6 +69,11 @@ async function signIn(url: string): Promise<string> {
   return cookie;
 }
 
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
 async function timed(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
   const start = performance.now();
   const res = await fetch(url, { headers: { cookie } });
@@ -84,6 +93,17 @@ async function main() {
         select (random() * (select max(id) from invoices))::int from generate_series(1, ${LOOKUPS}))
         and lot_number is not null`.execute(db)
   ).rows.map((r) => r.lot);
+  // Random lines' lots: lots that shipped, as a recall would name them.
+  const lineLots = (
+    await sql<{ lot: string }>`
+      select l.lot_number as lot from invoice_line_items li join lots l on l.id = li.lot_id
+       where li.id in (
+        select (random() * (select max(id) from invoice_line_items))::int
+          from generate_series(1, ${LOOKUPS}))`.execute(db)
+  ).rows.map((r) => r.lot);
+  const { rows: recalls } = await sql<{
+    id: number;
+  }>`select id from recalls order by id limit 1`.execute(db);
   const { rows: invoiceCount } = await sql<{
     n: number;
   }>`select count(*)::int as n from invoices`.execute(db);
@@ -93,7 +113,10 @@ async function main() {
     db,
   );
   await close();
-  console.log(`${invoiceCount[0]!.n.toLocaleString('en-US')} invoices; plan of an exact lookup:`);
+  console.log(
+    `${new Date().toISOString()}, load average ${load()}\n` +
+      `${invoiceCount[0]!.n.toLocaleString('en-US')} invoices; plan of an exact lookup:`,
+  );
   for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
 
   let child: ChildProcess | undefined;
@@ -103,35 +126,45 @@ async function main() {
       main: API_MAIN,
       database: { DATABASE_URL: databaseUrl },
       logFile: path.join(tmpdir(), 'bench-exports-server.log'),
+      // Each run registers its own admin, also on a database an earlier run has users in.
+      env: { REGISTRATION: 'open', DEFAULT_ROLE: 'admin' },
       onSpawn: (spawned) => (child = spawned),
     });
     const pid = server.child.pid!;
     const cookie = await signIn(server.url);
 
-    console.log(`\nrecall over HTTP, one request at a time (ms)`);
-    console.log(`${''.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}`);
-    const exact: number[] = [];
-    const prefix: number[] = [];
-    let exactBytes = 0;
-    let prefixBytes = 0;
-    for (const lot of lots) {
-      const res = await timed(`${server.url}/api/recall?lot=${encodeURIComponent(lot)}`, cookie);
-      exact.push(res.ms);
-      exactBytes += res.bytes;
-    }
-    for (const lot of lots) {
-      const res = await timed(
-        `${server.url}/api/recall?lot=${encodeURIComponent(`${lot.slice(0, -1)}*`)}`,
-        cookie,
+    console.log(`\nrecall, lots and recalls over HTTP, one request at a time (ms)`);
+    const lookups = async (label: string, urls: string[]) => {
+      const ms: number[] = [];
+      let bytes = 0;
+      for (const url of urls) {
+        const res = await timed(server.url + url, cookie);
+        ms.push(res.ms);
+        bytes += res.bytes;
+      }
+      console.log(
+        `${summary(label, ms)}${(bytes / urls.length / 1024).toFixed(1).padStart(8)}  ${loadavg()[0]!.toFixed(2)}`,
       );
-      prefix.push(res.ms);
-      prefixBytes += res.bytes;
-    }
-    console.log(summary(`exact lot (${lots.length} lots)`, exact));
-    console.log(summary(`10-lot prefix (LYYMM-12*)`, prefix));
+    };
+    const recallOf = (lot: string) => `/api/recall?lot=${encodeURIComponent(lot)}`;
     console.log(
-      `  answers: ${(exactBytes / lots.length / 1024).toFixed(1)} KB (exact), ${(prefixBytes / lots.length / 1024).toFixed(1)} KB (prefix) on average`,
+      `${''.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'KB'.padStart(8)}  load`,
     );
+    await lookups(`exact lot (${lots.length} lots)`, lots.map(recallOf));
+    await lookups(
+      `10-lot prefix (LYYMM-12*)`,
+      lots.map((lot) => recallOf(`${lot.slice(0, -1)}*`)),
+    );
+    await lookups(`exact line lot (${lineLots.length} lots)`, lineLots.map(recallOf));
+    await lookups(
+      `10-line-lot prefix (LTyymm-012*)`,
+      lineLots.map((lot) => recallOf(`${lot.slice(0, -1)}*`)),
+    );
+    const repeat = (url: string) => Array.from({ length: LOOKUPS }, () => url);
+    await lookups('lots list', repeat('/api/lots'));
+    await lookups('lots expiring within 90 days', repeat('/api/lots?expiringWithin=90'));
+    if (recalls[0]) await lookups("a recall's page", repeat(`/api/recalls/${recalls[0].id}`));
+    console.log(`${new Date().toISOString()}, load average ${load()}`);
 
     for (let run = 1; run <= EXPORT_RUNS; run++) {
       const before = memory(pid);

@@ -146,16 +146,40 @@ async function main() {
         cross join (select count(*) as last from orders
                      where order_date >= date_trunc('year', current_date)) c`,
   );
+  // A lot per variant and month, made the month before the orders that ship it and good for two
+  // years (issue 30): ~40 lines a lot, as the invoice-level lot numbers have ~40 invoices each.
+  // A few are on hold or quarantined; the recall below recalls two.
+  await step(
+    'lots (a variant a month)',
+    sql`
+      insert into lots (variant_id, lot_number, expiry_date, manufactured_on, supplier, status)
+      select pv.id, 'LT' || to_char(m, 'YYMM') || '-' || lpad(pv.id::text, 4, '0'),
+             (m + interval '2 years')::date, m::date, 'Supplier ' || (1 + pv.id % 7),
+             case when (pv.id * 31 + extract(month from m)::int) % 503 = 0 then 'on_hold'
+                  when (pv.id * 31 + extract(month from m)::int) % 1009 = 1 then 'quarantined'
+                  else 'released' end
+        from product_variants pv
+        cross join generate_series(
+          date_trunc('month', current_date - ${DAYS_OF_HISTORY}::int) - interval '1 month',
+          date_trunc('month', current_date), interval '1 month') m
+       order by pv.id, m`,
+  );
+  // Each line is of one of its product's variants and ships that variant's lot of the month
+  // before the order, except seals, which are not lotted.
   await step(
     'order line items (2 per order)',
     sql`
-      insert into order_line_items (order_id, position, product_sku, description, qty, unit_price,
-                                    line_total)
-      select o.id, l.position, p.sku, p.name, l.qty, l.price, l.qty * l.price
+      insert into order_line_items (order_id, position, product_sku, variant_sku, description, qty,
+                                    unit_price, line_total, lot_id)
+      select o.id, l.position, p.sku, pv.variant_sku, p.name, l.qty, l.price, l.qty * l.price,
+             case when p.category <> 'Seal' then lt.id end
         from orders o
         cross join lateral (values
           (0, 1, o.total - round(o.total / 3, 2)), (1, 1, round(o.total / 3, 2))) l (position, qty, price)
-        join products p on p.id = 1 + (o.id + l.position * 13) % ${PRODUCTS}::int`,
+        join products p on p.id = 1 + (o.id + l.position * 13) % ${PRODUCTS}::int
+        join product_variants pv on pv.variant_sku = p.sku || '-' || (1 + o.id % 3)
+        left join lots lt on lt.variant_id = pv.id
+         and lt.manufactured_on = (date_trunc('month', o.order_date) - interval '1 month')::date`,
   );
 
   await step(
@@ -187,25 +211,124 @@ async function main() {
   await step(
     'invoice line items (2 per invoice)',
     sql`
-      insert into invoice_line_items (invoice_id, position, description, qty, unit_price, line_total)
-      select i.id, ol.position, ol.description, ol.qty, ol.unit_price, ol.line_total
+      insert into invoice_line_items (invoice_id, position, description, qty, unit_price, line_total,
+                                      lot_id)
+      select i.id, ol.position, ol.description, ol.qty, ol.unit_price, ol.line_total, ol.lot_id
         from invoices i
         join order_line_items ol on ol.order_id = i.from_order_id`,
+  );
+  // Cash as the app keeps it (issue 27, migration 0016): an invoice's paid amount is Σ of its
+  // active allocations, a payment's and a credit note's unapplied rest is its amount less its
+  // allocations and refunds, a pharmacy's unapplied is Σ of those; moneyViolations holds on it.
+  //
+  // Credit notes: 1 in 150 paid invoices had its second line (qty 1) returned; the credit note is
+  // applied to that invoice (kind 0: the payment paid the rest), kept as open credit (kind 1) or
+  // refunded (kind 2). Ids are given here (overriding the identity) so that the later steps can
+  // join on them; the identities are moved past them afterwards.
+  await step(
+    'credit notes (plan)',
+    sql`
+      create temp table cn_plan as
+      select row_number() over (order by i.id)::int as id, i.id as invoice_id, i.pharmacy_id,
+             i.tax_rate, least(i.invoice_date + 10, current_date) as date, li.id as line_id,
+             li.description, li.unit_price, li.line_total, (i.id / 150) % 3 as kind,
+             li.line_total + round(li.line_total * i.tax_rate, 2) as total
+        from invoices i
+        join invoice_line_items li on li.invoice_id = i.id and li.position = 1
+       where i.status = 'Paid' and i.id % 150 = 7`,
+  );
+  await step(
+    'credit notes',
+    sql`
+      insert into credit_notes (id, credit_note_number, pharmacy_id, invoice_id, date, reason,
+                                amount, tax_rate, tax_amount, total, unapplied, created_at,
+                                updated_at)
+      overriding system value
+      select id, 'CRN-' || extract(year from date) || '-' ||
+               ${sequence(sql`row_number() over (partition by extract(year from date) order by id)`)},
+             pharmacy_id, invoice_id, date, 'Returned: cracked vials', line_total, tax_rate,
+             total - line_total, total, case kind when 1 then total else 0 end, date, date
+        from cn_plan order by id`,
+  );
+  await step(
+    'credit note lines',
+    sql`
+      insert into credit_note_lines (credit_note_id, invoice_line_id, position, description, qty,
+                                     unit_price, line_total)
+      select id, line_id, 0, description, 1, unit_price, line_total from cn_plan order by id`,
+  );
+  // Payments: one per paid or partly paid invoice, except that 1 in 8 runs of three paid
+  // invoices of a pharmacy were paid by one cheque split over the three; 1 in 40 payments paid
+  // 25.00 more than it applied (unapplied cash), and half of those had 10.00 of it refunded.
+  await step(
+    'payments (plan)',
+    sql`
+      create temp table pay_plan as
+      select x.id as invoice_id, x.pharmacy_id, x.due_date, x.paid - coalesce(c.total, 0) as paid,
+             case when x.status = 'Paid' and (x.rn / 3) % 8 = 0
+                  then -(x.pharmacy_id::bigint * 1000000 + x.rn / 3) else x.id end as grp
+        from (select i.id, i.pharmacy_id, i.due_date, i.status, i.total - i.balance as paid,
+                     row_number() over (partition by i.pharmacy_id, i.status order by i.id) as rn
+                from invoices i where i.status in ('Paid', 'Partially Paid')) x
+        left join cn_plan c on c.invoice_id = x.id and c.kind = 0`,
+  );
+  await step(
+    'payments (groups)',
+    sql`
+      create temp table pay_groups as
+      select row_number() over (order by min(invoice_id))::int as id, grp, min(pharmacy_id) as pharmacy_id,
+             case when count(*) = 1 then min(invoice_id) end as invoice_id, min(invoice_id) as first,
+             least(max(due_date) - min(invoice_id) % 20, current_date) as date, sum(paid) as applied,
+             case when abs(grp) % 40 = 3 then 25.00 else 0 end as extra,
+             case when abs(grp) % 80 = 3 then 10.00 else 0 end as refunded
+        from pay_plan group by grp`,
   );
   await step(
     'payments',
     sql`
-      insert into payments (payment_number, invoice_id, pharmacy_id, date, amount, method,
-                            reference, created_at, updated_at)
-      select 'PAY-' || extract(year from x.date) || '-' ||
-               ${sequence(sql`row_number() over (partition by extract(year from x.date) order by i.id)`)},
-             i.id, i.pharmacy_id, x.date, i.total - i.balance,
-             (array['ACH', 'Card', 'Check', 'Cash', 'Other'])[1 + i.id % 5], 'REF-' || i.id,
-             x.date, x.date
-        from invoices i
-        cross join lateral (select least(i.due_date - i.id % 20, current_date) as date) x
-       where i.status in ('Paid', 'Partially Paid')
-       order by i.id`,
+      insert into payments (id, payment_number, invoice_id, pharmacy_id, date, amount, method,
+                            reference, unapplied, created_at, updated_at)
+      overriding system value
+      select id, 'PAY-' || extract(year from date) || '-' ||
+               ${sequence(sql`row_number() over (partition by extract(year from date) order by id)`)},
+             invoice_id, pharmacy_id, date, applied + extra,
+             (array['ACH', 'Card', 'Check', 'Cash', 'Other'])[1 + first % 5], 'REF-' || first,
+             extra - refunded, date, date
+        from pay_groups order by id`,
+  );
+  await step(
+    'allocations (payments)',
+    sql`
+      insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at)
+      select g.pharmacy_id, g.id, p.invoice_id, p.paid, g.date
+        from pay_plan p join pay_groups g on g.grp = p.grp
+       order by g.id, p.invoice_id`,
+  );
+  await step(
+    'allocations (credit notes)',
+    sql`
+      insert into allocations (pharmacy_id, credit_note_id, invoice_id, amount, created_at)
+      select pharmacy_id, id, invoice_id, total, date from cn_plan where kind = 0 order by id`,
+  );
+  await step(
+    'refunds',
+    sql`
+      insert into refunds (pharmacy_id, payment_id, credit_note_id, amount, date, method, reference,
+                           created_at)
+      select pharmacy_id, payment_id, credit_note_id, amount, date, 'Check', 'RFD-' || n, date
+        from (select pharmacy_id, id as payment_id, null::int as credit_note_id, refunded as amount,
+                     least(date + 7, current_date) as date, id as n
+                from pay_groups where refunded > 0
+              union all
+              select pharmacy_id, null, id, total, least(date + 7, current_date), -id
+                from cn_plan where kind = 2) r
+       order by date, n`,
+  );
+  await step(
+    'identities past the given ids',
+    sql`
+      select setval(pg_get_serial_sequence('payments', 'id'), (select max(id) from payments)),
+             setval(pg_get_serial_sequence('credit_notes', 'id'), (select max(id) from credit_notes))`,
   );
   await step(
     'pharmacy balances',
@@ -214,6 +337,78 @@ async function main() {
         from (select pharmacy_id, sum(balance) as owed from invoices
                where status <> 'Draft' and balance > 0 group by pharmacy_id) o
        where o.pharmacy_id = p.id`,
+  );
+  await step(
+    'pharmacy unapplied cash',
+    sql`
+      update pharmacies p set unapplied = u.rest
+        from (select pharmacy_id, sum(unapplied) as rest
+                from (select pharmacy_id, unapplied from payments where unapplied > 0
+                      union all
+                      select pharmacy_id, unapplied from credit_notes where unapplied > 0) s
+               group by pharmacy_id) u
+       where u.pharmacy_id = p.id`,
+  );
+
+  // One recall in progress (issue 30 item 4) of two lots of half a year ago: the lines that
+  // carried them copied as the app copies them, a notice per pharmacy, a third notified and a
+  // third acknowledged.
+  await step(
+    'recall',
+    sql`
+      with recalled as (
+        update lots set status = 'recalled'
+         where manufactured_on = (date_trunc('month', current_date - 182) - interval '1 month')::date
+           and variant_id in (select id from product_variants where variant_sku in ('VL-0008-2', 'ST-0009-1'))
+        returning id
+      ), recall as (
+        insert into recalls (recall_number, reason, class, initiated_on, created_at, updated_at)
+        values ('RCL-' || extract(year from current_date) || '-00001',
+                'Particulates found in retained samples', 'II', current_date - 3, now(), now())
+        returning id
+      )
+      insert into recall_lots (recall_id, lot_id) select recall.id, recalled.id from recall, recalled`,
+  );
+  await step(
+    'recall notices and lines',
+    sql`
+      with lines as (
+        select rl.recall_id, i.pharmacy_id, i.id as invoice_id, i.invoice_number, i.invoice_date,
+               li.id as line_id, li.description, li.qty, l.id as lot_id, l.lot_number
+          from recall_lots rl
+          join lots l on l.id = rl.lot_id
+          join invoice_line_items li on li.lot_id = l.id
+          join invoices i on i.id = li.invoice_id
+      ), notices as (
+        insert into recall_notices (recall_id, pharmacy_id, status, notified_at, notified_by,
+                                    channel, acknowledged_at, acknowledged_by, quantity_returned)
+        select recall_id, pharmacy_id, s.status,
+               case when s.status <> 'to_notify' then now() - interval '2 days' end,
+               case when s.status <> 'to_notify' then 'Bench Seed' end,
+               case when s.status <> 'to_notify' then 'email' end,
+               case when s.status = 'acknowledged' then now() - interval '1 day' end,
+               case when s.status = 'acknowledged' then 'Pharmacist on duty' end,
+               case when s.status = 'acknowledged' then 0 end
+          from (select distinct recall_id, pharmacy_id from lines) p
+          cross join lateral (select (array['to_notify', 'notified', 'acknowledged'])[1 + p.pharmacy_id % 3]
+                              as status) s
+      )
+      insert into recall_lines (recall_id, pharmacy_id, invoice_id, invoice_number, invoice_date,
+                                line_id, description, qty, lot_id, lot_number)
+      select recall_id, pharmacy_id, invoice_id, invoice_number, invoice_date, line_id,
+             description, qty, lot_id, lot_number
+        from lines
+       order by pharmacy_id, invoice_date, line_id`,
+  );
+  await step(
+    'recall notice events',
+    sql`
+      insert into recall_notice_events (notice_id, status, at, by_name, channel)
+      select id, 'notified', notified_at, notified_by, channel from recall_notices
+       where status <> 'to_notify'
+      union all
+      select id, 'acknowledged', acknowledged_at, acknowledged_by, null from recall_notices
+       where status = 'acknowledged'`,
   );
   await step(
     'document counters',
@@ -227,7 +422,14 @@ async function main() {
           from invoices
         union all
         select 'PAY', split_part(payment_number, '-', 2)::int, split_part(payment_number, '-', 3)::int
-          from payments) n
+          from payments
+        union all
+        select 'CRN', split_part(credit_note_number, '-', 2)::int,
+               split_part(credit_note_number, '-', 3)::int
+          from credit_notes
+        union all
+        select 'RCL', split_part(recall_number, '-', 2)::int, split_part(recall_number, '-', 3)::int
+          from recalls) n
        group by kind, year`,
   );
   await step('vacuum analyze', sql`vacuum analyze`);

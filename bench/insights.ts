@@ -13,12 +13,24 @@
  * page after the first (its cursor read from the first page), which is where the keyset
  * comparison runs, and the lists' date range and pharmacy filters. ONLY=<regex> keeps the paths
  * whose label matches (`ONLY=sorted` for the sorts alone).
+ *
+ * Cash application (issue 27): a payment split over several invoices, an invoice paid by a
+ * payment and a credit note, a pharmacy with unapplied cash and open invoices (its page,
+ * statement and apply proposal), a credit note, the credit notes list; the ids are read from the
+ * database first. Each line ends with the 1-minute load average when the path ran: the machine
+ * is shared, and a p99 measured at load 8 says little about the code.
+ *
+ * The server runs with REGISTRATION=open and DEFAULT_ROLE=admin, so that each run can register
+ * its own admin on a database an earlier run already has users in.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { createDb } from '@pharm/db';
 import { lastFullMonth, todayIso } from '@pharm/validators';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { insightsDatabaseUrl } from './lib/insights-db.js';
 
 const SECONDS = Number(process.env.RUN_SECONDS ?? 10);
@@ -52,7 +64,60 @@ const PATHS = [
   ['invoices list', '/api/invoices'],
   ['payments list', '/api/payments'],
   ['orders list (for comparison)', '/api/orders'],
-] as const;
+];
+
+/** The records the cash paths read, chosen from the seeded data. */
+interface CashIds {
+  /** The newest payment split over several invoices. */
+  splitPayment: number;
+  /** The newest invoice paid by a payment and a credit note. */
+  creditedInvoice: number;
+  /** The pharmacy with unapplied cash that owes the most. */
+  pharmacy: number;
+  /** The newest credit note applied to an invoice (its lines and allocation). */
+  creditNote: number;
+}
+
+async function cashIds(databaseUrl: string): Promise<CashIds> {
+  const { db, close } = await createDb({ url: databaseUrl, migrate: false, pool: { max: 1 } });
+  try {
+    const { rows } = await sql<CashIds>`
+      select (select id from payments where invoice_id is null order by id desc limit 1)
+               as "splitPayment",
+             (select invoice_id from allocations where credit_note_id is not null
+               order by id desc limit 1) as "creditedInvoice",
+             (select id from pharmacies where unapplied > 0 and balance > 0
+               order by balance desc limit 1) as pharmacy,
+             (select credit_note_id from allocations where credit_note_id is not null
+               order by id desc limit 1) as "creditNote"`.execute(db);
+    const ids = rows[0]!;
+    for (const [name, id] of Object.entries(ids)) {
+      if (id === null) throw new Error(`the seeded data has no ${name}: bench:seed makes them`);
+    }
+    return ids;
+  } finally {
+    await close();
+  }
+}
+
+function cashPaths(ids: CashIds): (readonly [string, string])[] {
+  return [
+    ['payment with allocations (split)', `/api/payments/${ids.splitPayment}`],
+    ['invoice with a credit note and payment', `/api/invoices/${ids.creditedInvoice}`],
+    ['pharmacy with unapplied cash', `/api/pharmacies/${ids.pharmacy}`],
+    ['pharmacy statement', `/api/pharmacies/${ids.pharmacy}/statement`],
+    [
+      'pharmacy statement, last year',
+      `/api/pharmacies/${ids.pharmacy}/statement?from=${lastYear}-01-01&to=${lastYear}-12-31`,
+    ],
+    ['apply proposal', `/api/pharmacies/${ids.pharmacy}/apply-proposal`],
+    ['credit note with lines and allocation', `/api/credit-notes/${ids.creditNote}`],
+    ['credit notes list', '/api/credit-notes'],
+    ['credit notes, open', '/api/credit-notes?open=true'],
+    ['credit notes, one pharmacy', `/api/credit-notes?pharmacyId=${ids.pharmacy}`],
+    ['pharmacies list (with unapplied)', '/api/pharmacies'],
+  ];
+}
 
 /** The lists' sorts (ORDER_SORTS and the others in @pharm/validators), each measured both ways. */
 const SORTS = {
@@ -97,6 +162,8 @@ async function startServer(databaseUrl: string): Promise<{ url: string; stop: ()
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      REGISTRATION: 'open',
+      DEFAULT_ROLE: 'admin',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -159,15 +226,26 @@ async function main() {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL (the server bench:seed filled)');
   if (!existsSync(API_MAIN))
     throw new Error(`${API_MAIN} is missing: pnpm --filter @pharm/api build`);
-  const server = await startServer(insightsDatabaseUrl(process.env.DATABASE_URL));
+  const databaseUrl = insightsDatabaseUrl(process.env.DATABASE_URL);
+  const ids = await cashIds(databaseUrl);
+  const server = await startServer(databaseUrl);
   try {
     const cookie = await signIn(server.url);
-    console.log(`one client, ${SECONDS} s a path after ${WARM_UP_SECONDS} s of warm-up\n`);
+    const load = () =>
+      loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
     console.log(
-      `${'path'.padEnd(44)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'req/s'.padStart(8)}  bytes`,
+      `one client, ${SECONDS} s a path after ${WARM_UP_SECONDS} s of warm-up; ` +
+        `${new Date().toISOString()}, load average ${load()}\n`,
+    );
+    console.log(
+      `${'path'.padEnd(44)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}${'req/s'.padStart(8)}${'bytes'.padStart(8)}  load`,
     );
     const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
-    const paths = [...PATHS, ...LIST_PATHS].filter(([label]) => !only || only.test(label));
+    const paths = [...PATHS, ...cashPaths(ids), ...LIST_PATHS].filter(
+      ([label]) => !only || only.test(label),
+    );
     for (const [label, first] of paths) {
       const path = label.endsWith('page 2') ? await secondPage(server.url, first, cookie) : first;
       const probe = await fetch(server.url + path, { headers: { cookie } });
@@ -184,9 +262,11 @@ async function main() {
       }
       console.log(
         `${label.padEnd(44)}${result.latency.p50.toFixed(1).padStart(8)}${result.latency.p99.toFixed(1).padStart(8)}` +
-          `${result.latency.max.toFixed(1).padStart(8)}${result.requests.average.toFixed(0).padStart(8)}  ${body.byteLength}`,
+          `${result.latency.max.toFixed(1).padStart(8)}${result.requests.average.toFixed(0).padStart(8)}` +
+          `${String(body.byteLength).padStart(8)}  ${loadavg()[0]!.toFixed(2)}`,
       );
     }
+    console.log(`\n${new Date().toISOString()}, load average ${load()}`);
   } finally {
     server.stop();
   }
