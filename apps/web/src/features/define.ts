@@ -24,8 +24,18 @@ export interface SearchHit {
  * here may import a screen: the definitions load with the signed-in frame.
  */
 export interface Feature {
-  /** Its item in the side menu; its `to` is also the list page a record of it opens on. */
-  nav?: { to: LinkProps['to']; label: string; icon: IconType };
+  /**
+   * Its item in the side menu; its `to` is also the list page a record of it opens on. `inMenu:
+   * false` keeps a list out of the menu when another item leads to it (the recalls, under
+   * Recall); that item names it in `alsoActiveOn`, so that it shows as the current one there.
+   */
+  nav?: {
+    to: LinkProps['to'];
+    label: string;
+    icon: IconType;
+    inMenu?: false;
+    alsoActiveOn?: readonly LinkProps['to'][];
+  };
   /** The record type whose changes it shows in the activity log, by name. */
   activity?: { type: ActivityEntityType; one: string; many: string };
   /**

@@ -1,7 +1,7 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { rememberedListSearch } from '../lists/remember';
-import { isNavActive, NAV_ITEMS } from './nav';
+import { isNavActive, MENU_ITEMS } from './nav';
 
 const NavLink = chakra(Link);
 
@@ -27,8 +27,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         Menu
       </Text>
       <Stack as="ul" gap="0.5" listStyleType="none">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
-          const active = isNavActive(to, pathname);
+        {MENU_ITEMS.map((item) => {
+          const { to, label, icon: Icon } = item;
+          const active = isNavActive(item, pathname);
           return (
             <li key={to}>
               <NavLink
