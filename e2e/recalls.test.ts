@@ -241,4 +241,31 @@ describe('recalls', () => {
     expect(await page.$('[data-testid="stat-open-recalls"]')).toBeNull();
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('has one Recall item in the menu, whose tabs lead to the lot search and the recalls', async () => {
+    await go('/');
+    const items = await page.$$eval('nav[aria-label="Main"] a', (links) =>
+      links
+        .filter((a) => /recall/i.test(a.textContent ?? ''))
+        .map((a) => [a.textContent, new URL((a as HTMLAnchorElement).href).pathname]),
+    );
+    expect(items).toEqual([['Recall', '/recall']]);
+    await page.click('[data-testid="nav-recall"]');
+    await page.waitForSelector(
+      '[data-testid="recall-tabs"] a[aria-current="page"][href="/recall"]',
+    );
+    await waitForText(page, 'Find every pharmacy that received a lot');
+    await page.click('[data-testid="recall-tabs"] a[href="/recalls"]');
+    await page.waitForSelector(`[data-testid="recall-row-${recallId}"]`);
+    expect(new URL(page.url()).pathname).toBe('/recalls');
+    expect(
+      await page.$eval('[data-testid="nav-recall"]', (a) => a.getAttribute('aria-current')),
+    ).toBe('page');
+    await screenshot(page, 'recall-menu-recalls');
+    await go(`/recalls/${recallId}`);
+    await page.waitForSelector('[data-testid="recall-page"]');
+    expect(
+      await page.$eval('[data-testid="nav-recall"]', (a) => a.getAttribute('aria-current')),
+    ).toBe('page');
+  });
 });

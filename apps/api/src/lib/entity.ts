@@ -12,8 +12,8 @@ export interface Entity<T extends keyof Database = keyof Database> {
   /** What one record is called where a message names it ('Order not found'). */
   label: string;
   /**
-   * Place in the locking order of docs/rules.md §3 (pharmacy → product → order → invoice →
-   * payment → document counter): a transaction locks lower ranks before higher ones.
+   * Place in the locking order of docs/rules.md §3 (pharmacy → licence → product → order →
+   * invoice → lot → payment → document counter): a transaction locks lower ranks before higher ones.
    */
   lockRank?: number;
   /** The prefix of the record's document numbers ('ORD' in ORD-2026-00001). */

@@ -28,8 +28,17 @@ export interface Feature {
   /**
    * Its item in the side menu; its `to` is also the list page a record of it opens on. With
    * `permission`, only roles holding it see the item (the screen refuses the others anyway).
+   * `inMenu: false` keeps a list out of the menu when another item leads to it (the recalls,
+   * under Recall); that item names it in `alsoActiveOn`, so that it shows as the current one there.
    */
-  nav?: { to: LinkProps['to']; label: string; icon: IconType; permission?: Permission };
+  nav?: {
+    to: LinkProps['to'];
+    label: string;
+    icon: IconType;
+    permission?: Permission;
+    inMenu?: false;
+    alsoActiveOn?: readonly LinkProps['to'][];
+  };
   /** The record type whose changes it shows in the activity log, by name. */
   activity?: { type: ActivityEntityType; one: string; many: string };
   /**

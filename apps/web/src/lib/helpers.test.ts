@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseId } from './params';
 import { truncate } from './text';
-import { isNavActive } from '../features/shell/nav';
+import { isNavActive, MENU_ITEMS, NAV_ITEMS } from '../features/shell/nav';
 import { fullName, userInitial } from '../features/shell/user';
 import { termsLabel } from '../features/pharmacies/format';
 
@@ -23,11 +23,20 @@ describe('parseId', () => {
 });
 
 describe('side menu', () => {
+  const item = (to: string) => NAV_ITEMS.find((nav) => nav.to === to)!;
   it('matches Dashboard exactly and the others by prefix', () => {
-    expect(isNavActive('/', '/')).toBe(true);
-    expect(isNavActive('/', '/orders')).toBe(false);
-    expect(isNavActive('/orders', '/orders/12/edit')).toBe(true);
-    expect(isNavActive('/orders', '/ordersx')).toBe(false);
+    expect(isNavActive(item('/'), '/')).toBe(true);
+    expect(isNavActive(item('/'), '/orders')).toBe(false);
+    expect(isNavActive(item('/orders'), '/orders/12/edit')).toBe(true);
+    expect(isNavActive(item('/orders'), '/ordersx')).toBe(false);
+  });
+  it('has one Recall item, current on the lot search and on the recalls', () => {
+    expect(MENU_ITEMS.filter((nav) => nav.label.startsWith('Recall')).map((nav) => nav.to)).toEqual(
+      ['/recall'],
+    );
+    expect(isNavActive(item('/recall'), '/recall')).toBe(true);
+    expect(isNavActive(item('/recall'), '/recalls/4')).toBe(true);
+    expect(isNavActive(item('/recall'), '/reports')).toBe(false);
   });
 });
 

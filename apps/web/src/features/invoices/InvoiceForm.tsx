@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Field, Grid, GridItem, Input, InputGroup, Separator } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearch } from '@tanstack/react-router';
@@ -30,6 +31,7 @@ import * as doc from '../documents/DocumentForm';
 import { TermsSelect } from '../pharmacies/TermsSelect';
 import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import type { InvoiceDetails, InvoiceOrderOption } from './format';
+import { InvoiceLineLots } from './InvoiceLineLots';
 import { invoicesList } from './list';
 
 /**
@@ -158,6 +160,12 @@ export function InvoiceForm({
     name: ['fromOrderId', 'pharmacyId', 'amount', 'taxRate', 'shipping'],
   });
   const totals = liveTotals({ amount, taxRate, shipping });
+  // Issue 30: each line's lot as picked, by line id; sent with an edit while the invoice stays
+  // on its order (a new order's lines come with their own lots).
+  const [lineLots, setLineLots] = useState<Record<number, number | null>>(() =>
+    Object.fromEntries((invoice?.lineItems ?? []).map((line) => [line.id, line.lotId])),
+  );
+  const orderChanged = isEdit && fromOrderId !== invoice.fromOrderId;
 
   // An order cancelled since it was invoiced is no longer offered, but stays this invoice's.
   const orderOptions =
@@ -201,7 +209,18 @@ export function InvoiceForm({
   };
 
   const send = async (status: ClientInvoiceStatus | undefined) => {
-    const data = { ...toInput(getValues()), ...(status ? { status } : {}) };
+    const data = {
+      ...toInput(getValues()),
+      ...(status ? { status } : {}),
+      ...(invoice?.lineItems.length && !orderChanged
+        ? {
+            lineItems: invoice.lineItems.map((line) => ({
+              id: line.id,
+              lotId: lineLots[line.id] ?? null,
+            })),
+          }
+        : {}),
+    };
     const id = invoice?.id ?? draft.draftId;
     return id ? update.mutateAsync({ id, data }) : create.mutateAsync(data);
   };
@@ -280,28 +299,39 @@ export function InvoiceForm({
       }
       notes={{ ...register('notes'), error: errors.notes?.message }}
       more={
-        <SectionCard
-          title="Product Information"
-          description="Lot and packaging details printed on the invoice."
-        >
-          <Grid
-            templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
-            gap="5"
+        <>
+          {invoice?.lineItems.length && invoice.fromOrderId !== null ? (
+            <InvoiceLineLots
+              invoice={invoice}
+              pharmacyId={pharmacyId}
+              orderChanged={orderChanged}
+              lots={lineLots}
+              onChange={(lineId, lotId) => setLineLots((all) => ({ ...all, [lineId]: lotId }))}
+            />
+          ) : null}
+          <SectionCard
+            title="Product Information"
+            description="Lot and packaging details printed on the invoice."
           >
-            {(
-              [
-                ['lotNumber', 'Lot number', 'LT-240117-A'],
-                ['traySize', 'Tray size', '10 x 10'],
-                ['nestSize', 'Nest size', '100'],
-                ['caseSize', 'Case size', '1,000'],
-              ] as const
-            ).map(([name, label, placeholder]) => (
-              <FormField key={name} label={label} error={errors[name]?.message}>
-                <Input placeholder={placeholder} {...register(name)} />
-              </FormField>
-            ))}
-          </Grid>
-        </SectionCard>
+            <Grid
+              templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+              gap="5"
+            >
+              {(
+                [
+                  ['lotNumber', 'Lot number', 'LT-240117-A'],
+                  ['traySize', 'Tray size', '10 x 10'],
+                  ['nestSize', 'Nest size', '100'],
+                  ['caseSize', 'Case size', '1,000'],
+                ] as const
+              ).map(([name, label, placeholder]) => (
+                <FormField key={name} label={label} error={errors[name]?.message}>
+                  <Input placeholder={placeholder} {...register(name)} />
+                </FormField>
+              ))}
+            </Grid>
+          </SectionCard>
+        </>
       }
       summary={
         <>

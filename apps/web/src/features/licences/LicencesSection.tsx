@@ -1,17 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Box,
   Button,
   Checkbox,
-  CloseButton,
-  Dialog,
   Grid,
   HStack,
   IconButton,
   Input,
   NativeSelect,
-  Portal,
   Table,
   Text,
   Textarea,
@@ -29,7 +26,8 @@ import {
   type LicenceOutput,
 } from '@pharm/validators';
 import { can } from '@pharm/validators/roles';
-import { DialogActions } from '../../components/DialogActions';
+import { useFileUpload } from '../../components/FileUploadInput';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -55,12 +53,17 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
   const [editing, setEditing] = useState<Licence | 'new' | null>(null);
   const update = trpc.licences.update.useMutation();
   const remove = trpc.licences.delete.useMutation();
-  const upload = useRef<HTMLInputElement>(null);
-  const [uploadFor, setUploadFor] = useState<number | null>(null);
 
   const refresh = async () => {
     await Promise.all([utils.licences.invalidate(), utils.search.invalidate()]);
   };
+  const upload = useFileUpload({
+    accept: 'application/pdf,image/png,image/jpeg',
+    testId: 'licence-upload-input',
+    upload: uploadLicenceDocument,
+    success: 'Document uploaded',
+    onUploaded: refresh,
+  });
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
@@ -175,10 +178,7 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
                           size="xs"
                           variant="ghost"
                           aria-label={`Upload the document of ${licence.number}`}
-                          onClick={() => {
-                            setUploadFor(licence.id);
-                            upload.current?.click();
-                          }}
+                          onClick={() => upload.choose(licence.id)}
                         >
                           <LuUpload />
                         </IconButton>
@@ -225,19 +225,7 @@ export function LicencesSection({ pharmacyId }: { pharmacyId: number }) {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      <input
-        ref={upload}
-        type="file"
-        accept="application/pdf,image/png,image/jpeg"
-        hidden
-        data-testid="licence-upload-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file || uploadFor === null) return;
-          void run(() => uploadLicenceDocument(uploadFor, file), 'Document uploaded');
-        }}
-      />
+      {upload.input}
       <LicenceDialog
         pharmacyId={pharmacyId}
         licence={editing}
@@ -336,148 +324,113 @@ function LicenceDialog({
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size="md"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      title={editing ? `Edit licence ${editing.number}` : 'Add licence'}
+      testId="licence-dialog"
+      onSubmit={() => void save()}
+      pending={create.isPending || update.isPending}
+      submitLabel="Save Licence"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="licence-dialog">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void save();
-              }}
+      <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+        <FormField label="Kind" error={errors.kind} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="kind"
+              value={values.kind}
+              onChange={(event) => set('kind', event.target.value as LicenceInput['kind'])}
             >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {editing ? `Edit licence ${editing.number}` : 'Add licence'}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-                  <FormField label="Kind" error={errors.kind} required>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="kind"
-                        value={values.kind}
-                        onChange={(event) =>
-                          set('kind', event.target.value as LicenceInput['kind'])
-                        }
-                      >
-                        {LICENCE_KINDS.map((kind) => (
-                          <option key={kind} value={kind}>
-                            {LICENCE_KIND_LABELS[kind]}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <FormField label="Number" error={errors.number} required>
-                    <Input
-                      name="number"
-                      value={values.number}
-                      onChange={(e) => set('number', e.target.value)}
-                    />
-                  </FormField>
-                  <FormField
-                    label="State"
-                    error={errors.state}
-                    required={
-                      values.kind === 'state_pharmacy' || values.kind === 'resale_certificate'
-                    }
-                  >
-                    <Input
-                      name="state"
-                      maxLength={2}
-                      placeholder="IL"
-                      value={values.state}
-                      onChange={(e) => set('state', e.target.value.toUpperCase())}
-                    />
-                  </FormField>
-                  <FormField label="Issued" error={errors.issuedOn}>
-                    <Input
-                      type="date"
-                      name="issuedOn"
-                      value={values.issuedOn}
-                      onChange={(e) => set('issuedOn', e.target.value)}
-                    />
-                  </FormField>
-                  <FormField label="Expires" error={errors.expiresOn}>
-                    <Input
-                      type="date"
-                      name="expiresOn"
-                      value={values.expiresOn}
-                      onChange={(e) => set('expiresOn', e.target.value)}
-                    />
-                  </FormField>
-                  {isDea ? (
-                    <FormField label="Schedules covered" error={errors.schedules} required>
-                      <HStack wrap="wrap" gap="3">
-                        {CONTROLLED_SCHEDULES.map((schedule) => (
-                          <Checkbox.Root
-                            key={schedule}
-                            size="sm"
-                            checked={values.schedules.includes(schedule)}
-                            onCheckedChange={(details) =>
-                              set(
-                                'schedules',
-                                details.checked
-                                  ? [...values.schedules, schedule]
-                                  : values.schedules.filter((s) => s !== schedule),
-                              )
-                            }
-                          >
-                            <Checkbox.HiddenInput name={`schedule-${schedule}`} />
-                            <Checkbox.Control />
-                            <Checkbox.Label>{schedule}</Checkbox.Label>
-                          </Checkbox.Root>
-                        ))}
-                      </HStack>
-                    </FormField>
-                  ) : null}
-                </Grid>
-                <Box mt="4">
-                  <FormField label="Notes" error={errors.notes}>
-                    <Textarea
-                      name="notes"
-                      rows={2}
-                      value={values.notes}
-                      onChange={(e) => set('notes', e.target.value)}
-                    />
-                  </FormField>
-                </Box>
+              {LICENCE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LICENCE_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Number" error={errors.number} required>
+          <Input
+            name="number"
+            value={values.number}
+            onChange={(e) => set('number', e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="State"
+          error={errors.state}
+          required={values.kind === 'state_pharmacy' || values.kind === 'resale_certificate'}
+        >
+          <Input
+            name="state"
+            maxLength={2}
+            placeholder="IL"
+            value={values.state}
+            onChange={(e) => set('state', e.target.value.toUpperCase())}
+          />
+        </FormField>
+        <FormField label="Issued" error={errors.issuedOn}>
+          <Input
+            type="date"
+            name="issuedOn"
+            value={values.issuedOn}
+            onChange={(e) => set('issuedOn', e.target.value)}
+          />
+        </FormField>
+        <FormField label="Expires" error={errors.expiresOn}>
+          <Input
+            type="date"
+            name="expiresOn"
+            value={values.expiresOn}
+            onChange={(e) => set('expiresOn', e.target.value)}
+          />
+        </FormField>
+        {isDea ? (
+          <FormField label="Schedules covered" error={errors.schedules} required>
+            <HStack wrap="wrap" gap="3">
+              {CONTROLLED_SCHEDULES.map((schedule) => (
                 <Checkbox.Root
-                  mt="4"
-                  checked={values.verified}
-                  onCheckedChange={(details) => set('verified', details.checked === true)}
+                  key={schedule}
+                  size="sm"
+                  checked={values.schedules.includes(schedule)}
+                  onCheckedChange={(details) =>
+                    set(
+                      'schedules',
+                      details.checked
+                        ? [...values.schedules, schedule]
+                        : values.schedules.filter((s) => s !== schedule),
+                    )
+                  }
                 >
-                  <Checkbox.HiddenInput name="verified" />
+                  <Checkbox.HiddenInput name={`schedule-${schedule}`} />
                   <Checkbox.Control />
-                  <Checkbox.Label>Verified against the issuing board</Checkbox.Label>
+                  <Checkbox.Label>{schedule}</Checkbox.Label>
                 </Checkbox.Root>
-              </Dialog.Body>
-              <DialogActions disabled={create.isPending || update.isPending}>
-                <Button type="submit" loading={create.isPending || update.isPending}>
-                  Save Licence
-                </Button>
-              </DialogActions>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              ))}
+            </HStack>
+          </FormField>
+        ) : null}
+      </Grid>
+      <Box mt="4">
+        <FormField label="Notes" error={errors.notes}>
+          <Textarea
+            name="notes"
+            rows={2}
+            value={values.notes}
+            onChange={(e) => set('notes', e.target.value)}
+          />
+        </FormField>
+      </Box>
+      <Checkbox.Root
+        mt="4"
+        checked={values.verified}
+        onCheckedChange={(details) => set('verified', details.checked === true)}
+      >
+        <Checkbox.HiddenInput name="verified" />
+        <Checkbox.Control />
+        <Checkbox.Label>Verified against the issuing board</Checkbox.Label>
+      </Checkbox.Root>
+    </FormDialog>
   );
 }

@@ -1,36 +1,10 @@
 import { LICENCE_DOCUMENT_MAX_BYTES } from '@pharm/validators';
-import { httpError } from '../../lib/errors';
+import { uploadFile } from '../../lib/upload';
 
-/** The file's bytes as base64, read in the browser. */
-function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
+/** Uploads a licence's scan (PDF, PNG or JPEG of at most 5 MiB). */
+export function uploadLicenceDocument(licenceId: number, file: File): Promise<void> {
+  return uploadFile(`/api/licences/${licenceId}/document`, file, {
+    maxBytes: LICENCE_DOCUMENT_MAX_BYTES,
+    tooLarge: 'The document must be at most 5 MiB',
   });
-}
-
-/**
- * Uploads a licence's scan through its REST path, which alone takes a body large enough for a
- * 5 MiB file in base64 (the tRPC path keeps the server's 5 MiB limit).
- */
-export async function uploadLicenceDocument(licenceId: number, file: File): Promise<void> {
-  if (file.size > LICENCE_DOCUMENT_MAX_BYTES) throw new Error('The document must be at most 5 MiB');
-  const response = await fetch(`/api/licences/${licenceId}/document`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fileName: file.name, contentBase64: await toBase64(file) }),
-  });
-  if (!response.ok) {
-    const error = await httpError(response);
-    let message = error.message;
-    try {
-      message = (JSON.parse(error.body) as { message?: string }).message ?? message;
-    } catch {
-      // Not JSON (a proxy's page): the status line is the message.
-    }
-    throw new Error(message);
-  }
 }

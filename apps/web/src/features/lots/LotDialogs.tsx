@@ -1,14 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Grid,
-  Input,
-  NativeSelect,
-  Portal,
-  Textarea,
-} from '@chakra-ui/react';
+import { useState } from 'react';
+import { Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import {
   LOT_STATUSES,
   LOT_STATUS_LABELS,
@@ -16,72 +7,12 @@ import {
   type LotOutput,
   type LotStatus,
 } from '@pharm/validators';
-import { DialogActions } from '../../components/DialogActions';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-
-function FormDialog({
-  open,
-  onClose,
-  title,
-  testId,
-  onSubmit,
-  pending,
-  submitLabel,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  testId: string;
-  onSubmit: () => void;
-  pending: boolean;
-  submitLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size="md"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                onSubmit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{children}</Dialog.Body>
-              <DialogActions disabled={pending}>
-                <Button type="submit" loading={pending}>
-                  {submitLabel}
-                </Button>
-              </DialogActions>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 const BLANK = {
   owner: '',
@@ -232,44 +163,30 @@ export function AddLotDialog({
 /** Changes a lot's status; the reason is required and kept in the lot's history. */
 export function LotStatusDialog({ lot, onClose }: { lot: LotOutput | null; onClose: () => void }) {
   const [status, setStatus] = useState<LotStatus | ''>('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const update = trpc.lots.update.useMutation();
   const chosen = status || (lot?.status === 'released' ? 'on_hold' : 'released');
 
-  const save = async () => {
+  const confirm = async (reason: string) => {
     if (!lot) return;
-    if (!reason.trim()) {
-      setErrors({ reason: 'Give a reason for the status change' });
-      return;
-    }
-    try {
-      await update.mutateAsync({ id: lot.id, data: { status: chosen, reason } });
-      notify.success(`Lot ${lot.lotNumber} is now ${LOT_STATUS_LABELS[chosen].toLowerCase()}`);
-      await utils.lots.invalidate();
-      setStatus('');
-      setReason('');
-      setErrors({});
-      onClose();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
-    }
+    await update.mutateAsync({ id: lot.id, data: { status: chosen, reason } });
+    notify.success(`Lot ${lot.lotNumber} is now ${LOT_STATUS_LABELS[chosen].toLowerCase()}`);
+    await utils.lots.invalidate();
+    setStatus('');
   };
 
   return (
-    <FormDialog
+    <ReasonDialog
       open={lot !== null}
       onClose={onClose}
       title={lot ? `Change the status of lot ${lot.lotNumber}` : 'Change status'}
       testId="lot-status-dialog"
-      onSubmit={() => void save()}
-      pending={update.isPending}
       submitLabel="Save Status"
+      missingReason="Give a reason for the status change"
+      pending={update.isPending}
+      onConfirm={confirm}
     >
-      <Grid gap="4">
+      {(errors) => (
         <FormField label="Status" error={errors.status} required>
           <NativeSelect.Root>
             <NativeSelect.Field
@@ -286,15 +203,7 @@ export function LotStatusDialog({ lot, onClose }: { lot: LotOutput | null; onClo
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label="Reason" error={errors.reason} required>
-          <Textarea
-            name="reason"
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </FormField>
-      </Grid>
-    </FormDialog>
+      )}
+    </ReasonDialog>
   );
 }

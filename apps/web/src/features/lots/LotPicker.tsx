@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
 import { formatDate } from '@pharm/validators';
 import { trpc } from '../../lib/trpc';
@@ -6,7 +7,8 @@ import { trpc } from '../../lib/trpc';
  * A line's lot: the released lots of its variant (or of its product, when sold without a
  * variant), earliest expiry first; expired and unreleased lots are not offered, and those inside
  * the pharmacy's minimum shelf life are marked (the server refuses them at fulfilment). A lot
- * already on the line stays shown whatever it has become.
+ * already on the line stays shown whatever it has become. `empty` shows instead when there is no
+ * lot to offer (nothing by default).
  */
 export function LotPicker({
   sku,
@@ -15,6 +17,7 @@ export function LotPicker({
   label,
   name,
   onChange,
+  empty = null,
 }: {
   sku: string | null;
   pharmacyId: number | null;
@@ -22,6 +25,7 @@ export function LotPicker({
   label: string;
   name: string;
   onChange: (lotId: number | null) => void;
+  empty?: ReactNode;
 }) {
   const lots = trpc.lots.list.useQuery(
     {
@@ -33,7 +37,7 @@ export function LotPicker({
   );
   const offered = (lots.data ?? []).filter((lot) => !lot.expired);
   const current = value !== null && !offered.some((lot) => lot.id === value) ? value : null;
-  if (!sku || (!offered.length && value === null)) return null;
+  if (!sku || (!offered.length && value === null)) return empty;
   return (
     <NativeSelect.Root size="sm" mt="1">
       <NativeSelect.Field

@@ -1,11 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuFileText, LuShieldAlert, LuUpload } from 'react-icons/lu';
 import { formatDate, type LotOutput } from '@pharm/validators';
 import { can } from '@pharm/validators/roles';
-import { errorMessage } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import { useFileUpload } from '../../components/FileUploadInput';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { uploadLotCertificate } from './certificate';
@@ -21,8 +20,13 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
   const canWrite = can(user?.role, 'lots.write');
   const utils = trpc.useUtils();
   const [changing, setChanging] = useState<LotOutput | null>(null);
-  const upload = useRef<HTMLInputElement>(null);
-  const [uploadFor, setUploadFor] = useState<number | null>(null);
+  const upload = useFileUpload({
+    accept: 'application/pdf',
+    testId: 'lot-certificate-input',
+    upload: uploadLotCertificate,
+    success: 'Certificate uploaded',
+    onUploaded: () => utils.lots.invalidate(),
+  });
 
   return (
     <>
@@ -78,10 +82,7 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
                           size="xs"
                           variant="ghost"
                           aria-label={`Upload the certificate of ${lot.lotNumber}`}
-                          onClick={() => {
-                            setUploadFor(lot.id);
-                            upload.current?.click();
-                          }}
+                          onClick={() => upload.choose(lot.id)}
                         >
                           <LuUpload />
                         </IconButton>
@@ -102,25 +103,7 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <input
-        ref={upload}
-        type="file"
-        accept="application/pdf"
-        hidden
-        data-testid="lot-certificate-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file || uploadFor === null) return;
-          void uploadLotCertificate(uploadFor, file).then(
-            async () => {
-              notify.success('Certificate uploaded');
-              await utils.lots.invalidate();
-            },
-            (error: unknown) => notify.error('Error', errorMessage(error)),
-          );
-        }}
-      />
+      {upload.input}
       <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
     </>
   );

@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/errors';
 import { EMPTY } from '../../lib/text';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { exportHref } from '../lists/ExportCsvButton';
+import { RecallTabs } from './RecallTabs';
 
 type RecallEntry = RouterOutputs['recall']['find'][number];
 
@@ -67,6 +68,7 @@ export function RecallPage() {
           ) : null
         }
       />
+      <RecallTabs current="/recall" />
       <Card.Root mb="6">
         <Card.Body>
           <form onSubmit={submit} role="search" aria-label="Recall by lot">

@@ -34,6 +34,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Can } from '../auth/can';
 import { exportHref } from '../lists/ExportCsvButton';
+import { RecallTabs } from '../recall/RecallTabs';
 import { RecallProgress } from './RecallProgress';
 
 const routeApi = getRouteApi('/_app/recalls/');
@@ -78,6 +79,7 @@ export function RecallsPage() {
           </HStack>
         }
       />
+      <RecallTabs current="/recalls" />
       <HStack gap="2" mb="4" role="tablist" aria-label="Recall status">
         {STATUS_TABS.map((tab) => (
           <Button

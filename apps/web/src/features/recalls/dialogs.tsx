@@ -1,24 +1,14 @@
 import { useState } from 'react';
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Grid,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Grid, Input, NativeSelect, Text } from '@chakra-ui/react';
 import {
   RECALL_NOTICE_CHANNELS,
   RECALL_NOTICE_CHANNEL_LABELS,
   recallNoticeUpdateSchema,
   type RecallNoticeChannel,
 } from '@pharm/validators';
-import { DialogActions } from '../../components/DialogActions';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -100,106 +90,64 @@ export function NoticeDialog({
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size="md"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      title={`${notifying ? 'Mark notified' : 'Mark acknowledged'}: ${target?.pharmacy.name ?? ''}`}
+      testId="notice-dialog"
+      onSubmit={() => void save()}
+      pending={update.isPending}
+      submitLabel={notifying ? 'Mark Notified' : 'Mark Acknowledged'}
+      submitTestId="notice-save"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="notice-dialog">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void save();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {notifying ? 'Mark notified' : 'Mark acknowledged'}: {target?.pharmacy.name}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-                  <FormField label="When" error={errors.at} required>
-                    <Input
-                      type="datetime-local"
-                      name="at"
-                      value={at}
-                      onChange={(e) => setAt(e.target.value)}
-                    />
-                  </FormField>
-                  {notifying ? (
-                    <FormField label="How" error={errors.channel} required>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          name="channel"
-                          value={channel}
-                          onChange={(e) => setChannel(e.target.value as RecallNoticeChannel)}
-                        >
-                          {RECALL_NOTICE_CHANNELS.map((c) => (
-                            <option key={c} value={c}>
-                              {RECALL_NOTICE_CHANNEL_LABELS[c]}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                  ) : (
-                    <FormField label="Who at the pharmacy" error={errors.contact} required>
-                      <Input
-                        name="contact"
-                        value={contact}
-                        onChange={(e) => setContact(e.target.value)}
-                      />
-                    </FormField>
-                  )}
-                  <FormField label={notifying ? 'By' : 'Recorded by'} error={errors.by}>
-                    <Input
-                      name="by"
-                      placeholder="You"
-                      value={by}
-                      onChange={(e) => setBy(e.target.value)}
-                    />
-                  </FormField>
-                  {notifying ? null : (
-                    <FormField
-                      label="Quantity returned or destroyed"
-                      error={errors.quantityReturned}
-                    >
-                      <Input
-                        name="quantityReturned"
-                        type="number"
-                        min={0}
-                        step={1}
-                        value={quantity}
-                        onChange={(e) => setQuantity(e.target.value)}
-                      />
-                    </FormField>
-                  )}
-                </Grid>
-              </Dialog.Body>
-              <DialogActions disabled={update.isPending}>
-                <Button type="submit" loading={update.isPending} data-testid="notice-save">
-                  {notifying ? 'Mark Notified' : 'Mark Acknowledged'}
-                </Button>
-              </DialogActions>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+        <FormField label="When" error={errors.at} required>
+          <Input
+            type="datetime-local"
+            name="at"
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+          />
+        </FormField>
+        {notifying ? (
+          <FormField label="How" error={errors.channel} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="channel"
+                value={channel}
+                onChange={(e) => setChannel(e.target.value as RecallNoticeChannel)}
+              >
+                {RECALL_NOTICE_CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {RECALL_NOTICE_CHANNEL_LABELS[c]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        ) : (
+          <FormField label="Who at the pharmacy" error={errors.contact} required>
+            <Input name="contact" value={contact} onChange={(e) => setContact(e.target.value)} />
+          </FormField>
+        )}
+        <FormField label={notifying ? 'By' : 'Recorded by'} error={errors.by}>
+          <Input name="by" placeholder="You" value={by} onChange={(e) => setBy(e.target.value)} />
+        </FormField>
+        {notifying ? null : (
+          <FormField label="Quantity returned or destroyed" error={errors.quantityReturned}>
+            <Input
+              name="quantityReturned"
+              type="number"
+              min={0}
+              step={1}
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
+          </FormField>
+        )}
+      </Grid>
+    </FormDialog>
   );
 }
 
@@ -215,83 +163,37 @@ export function CloseRecallDialog({
 }) {
   const utils = trpc.useUtils();
   const close = trpc.recalls.close.useMutation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const { total, acknowledged } = recall.progress;
   const everyone = acknowledged === total;
 
-  const save = async () => {
-    if (!everyone && !reason.trim()) {
-      setError('Give a reason to close while pharmacies have not acknowledged');
-      return;
-    }
-    try {
-      await close.mutateAsync({ id: recall.id, data: { reason: reason.trim() || null } });
-      notify.success(`Recall ${recall.number} closed`);
-      await Promise.all([utils.recalls.invalidate(), utils.activity.invalidate()]);
-      onClose();
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      setError(fields.reason);
-      if (!fields.reason) notify.error('Error', errorMessage(e));
-    }
+  const confirm = async (reason: string) => {
+    await close.mutateAsync({ id: recall.id, data: { reason: reason || null } });
+    notify.success(`Recall ${recall.number} closed`);
+    await Promise.all([utils.recalls.invalidate(), utils.activity.invalidate()]);
   };
 
   return (
-    <Dialog.Root
+    <ReasonDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size="md"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      title={`Close recall ${recall.number}`}
+      testId="close-recall-dialog"
+      submitLabel="Close Recall"
+      submitTestId="close-recall-save"
+      missingReason={
+        everyone ? null : 'Give a reason to close while pharmacies have not acknowledged'
+      }
+      pending={close.isPending}
+      onConfirm={confirm}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="close-recall-dialog">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void save();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Close recall {recall.number}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text textStyle="sm">
-                    {everyone
-                      ? `All ${total} pharmacies have acknowledged.`
-                      : `${total - acknowledged} of ${total} pharmacies have not acknowledged: say why the recall closes without them.`}{' '}
-                    The lots stay recalled.
-                  </Text>
-                  <FormField label="Reason" error={error} required={!everyone}>
-                    <Textarea
-                      name="reason"
-                      rows={3}
-                      value={reason}
-                      onChange={(e) => setReason(e.target.value)}
-                    />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <DialogActions disabled={close.isPending}>
-                <Button type="submit" loading={close.isPending} data-testid="close-recall-save">
-                  Close Recall
-                </Button>
-              </DialogActions>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {() => (
+        <Text textStyle="sm">
+          {everyone
+            ? `All ${total} pharmacies have acknowledged.`
+            : `${total - acknowledged} of ${total} pharmacies have not acknowledged: say why the recall closes without them.`}{' '}
+          The lots stay recalled.
+        </Text>
+      )}
+    </ReasonDialog>
   );
 }

@@ -4,7 +4,8 @@ import { defineFeature } from '../define';
 
 /** Recalls of lots (issue 30): the list, each recall's page, found by number or lot in the search. */
 export const recalls = defineFeature({
-  nav: { to: '/recalls', label: 'Recalls', icon: LuMegaphone },
+  // Reached from Recall (its tabs) and the dashboard's card, not from a menu item of its own.
+  nav: { to: '/recalls', label: 'Recalls', icon: LuMegaphone, inMenu: false },
   activity: { type: 'recall', one: 'Recall', many: 'Recalls' },
   search: (results) =>
     results.recalls.map((recall) => ({

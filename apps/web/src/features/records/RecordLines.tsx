@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
-import { formatUsd } from '@pharm/validators';
+import { formatDate, formatUsd } from '@pharm/validators';
 import { MoneyText } from '../../components/MoneyText';
 import { LinesTable } from '../documents/DocumentDetails';
 
@@ -42,6 +42,11 @@ export function RecordLines(props: ComponentProps<typeof LinesTable>) {
                 {line.productSku || line.variantSku ? ' · ' : ''}
                 {line.qty.toLocaleString('en-US')} × {formatUsd(line.unitPrice)}
               </Text>
+              {line.lot ? (
+                <Text textStyle="xs" color="fg.muted">
+                  Lot {line.lot.lotNumber} · exp. {formatDate(line.lot.expiryDate)}
+                </Text>
+              ) : null}
             </Box>
             <MoneyText value={line.lineTotal} fontWeight="medium" />
           </Flex>

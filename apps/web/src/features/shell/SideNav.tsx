@@ -2,7 +2,7 @@ import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useCan } from '../auth/can';
 import { rememberedListSearch } from '../lists/remember';
-import { isNavActive, NAV_ITEMS } from './nav';
+import { isNavActive, MENU_ITEMS } from './nav';
 
 const NavLink = chakra(Link);
 
@@ -30,9 +30,10 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         Menu
       </Text>
       <Stack as="ul" gap="0.5" listStyleType="none">
-        {NAV_ITEMS.filter((item) => !('permission' in item) || can(item.permission)).map(
-          ({ to, label, icon: Icon }) => {
-            const active = isNavActive(to, pathname);
+        {MENU_ITEMS.filter((item) => !('permission' in item) || can(item.permission)).map(
+          (item) => {
+            const { to, label, icon: Icon } = item;
+            const active = isNavActive(item, pathname);
             return (
               <li key={to}>
                 <NavLink
