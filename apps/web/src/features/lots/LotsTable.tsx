@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuFileText, LuShieldAlert, LuUpload } from 'react-icons/lu';
@@ -8,9 +8,13 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
-import { uploadLotCertificate } from './certificate';
-import { LotStatusDialog } from './LotDialogs';
 import { LotStatusBadge } from './LotStatusBadge';
+
+// The status dialog (its machine, zod) and the upload (the certificate's size limit lives with the
+// lots' schemas) load when first used: not in the first load of the lists that show lots.
+const LotStatusDialog = lazy(() =>
+  import('./LotDialogs').then((m) => ({ default: m.LotStatusDialog })),
+);
 
 /**
  * Lots in FEFO order, each linking to its page, with the certificate to open and, for those who
@@ -21,6 +25,9 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
   const canWrite = can(user?.role, 'lots.write');
   const utils = trpc.useUtils();
   const [changing, setChanging] = useState<LotOutput | null>(null);
+  // Mounted from the first status change on, so that it animates out.
+  const [changed, setChanged] = useState(false);
+  if (changing && !changed) setChanged(true);
   const upload = useRef<HTMLInputElement>(null);
   const [uploadFor, setUploadFor] = useState<number | null>(null);
 
@@ -112,16 +119,22 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
           const file = event.target.files?.[0];
           event.target.value = '';
           if (!file || uploadFor === null) return;
-          void uploadLotCertificate(uploadFor, file).then(
-            async () => {
-              notify.success('Certificate uploaded');
-              await utils.lots.invalidate();
-            },
-            (error: unknown) => notify.error('Error', errorMessage(error)),
-          );
+          void import('./certificate')
+            .then(({ uploadLotCertificate }) => uploadLotCertificate(uploadFor, file))
+            .then(
+              async () => {
+                notify.success('Certificate uploaded');
+                await utils.lots.invalidate();
+              },
+              (error: unknown) => notify.error('Error', errorMessage(error)),
+            );
         }}
       />
-      <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
+      {changed ? (
+        <Suspense fallback={null}>
+          <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
