@@ -142,6 +142,11 @@ const SCREENS = [
   ['/recall', 'Recall'],
   ['/activity', 'Activity'],
   ['/settings', 'Settings'],
+  ['/credit-notes', 'Returns and allowances credited to your pharmacies'],
+  ['/lots', 'Every lot received, earliest expiry first'],
+  ['/recalls', 'Recalls of lots: the pharmacies that received them'],
+  ['/outbox', 'Emails sent and waiting'],
+  ['/dunning', 'Reminders of overdue invoices'],
 ] as const;
 
 describe('first load of each signed-in screen', () => {

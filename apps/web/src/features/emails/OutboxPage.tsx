@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuSend } from 'react-icons/lu';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus } from '@pharm/validators';
@@ -9,8 +9,12 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { RecordLink } from '../records/RecordLink';
-import { EmailPreviewDialog } from './EmailPreviewDialog';
 import { EMAIL_STATUS_PALETTE, formatMoment, kindLabel } from './format';
+
+// The preview (its dialog's machine, tabs and HTML frame) loads at the first Preview.
+const EmailPreviewDialog = lazy(() =>
+  import('./EmailPreviewDialog').then((m) => ({ default: m.EmailPreviewDialog })),
+);
 
 /** While an email waits or is being sent, the list looks again every few seconds. */
 const REFRESH_MS = 3000;
@@ -35,6 +39,9 @@ function useRetry() {
 export function OutboxPage() {
   const [status, setStatus] = useState<EmailStatus | ''>('');
   const [previewing, setPreviewing] = useState<number | null>(null);
+  // Mounted from the first preview on, so that it animates out.
+  const [previewed, setPreviewed] = useState(false);
+  if (previewing !== null && !previewed) setPreviewed(true);
   const emails = trpc.emails.list.useQuery(status ? { status } : {}, {
     refetchInterval: (query) =>
       query.state.data?.some((e) => e.status === 'queued' || e.status === 'sending')
@@ -197,7 +204,11 @@ export function OutboxPage() {
           </Table.ScrollArea>
         )}
       </Panel>
-      <EmailPreviewDialog id={previewing} onClose={() => setPreviewing(null)} />
+      {previewed ? (
+        <Suspense fallback={null}>
+          <EmailPreviewDialog id={previewing} onClose={() => setPreviewing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

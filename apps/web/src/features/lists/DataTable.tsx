@@ -9,6 +9,7 @@ import {
   Text,
   VStack,
   type CardRootProps,
+  type SystemStyleObject,
   type TableRootProps,
 } from '@chakra-ui/react';
 import type { ListColumn } from './ListPage';
@@ -55,15 +56,23 @@ const PHONE_CARDS = {
 export function ListTable({
   dimmed,
   phoneCards,
+  rows,
   children,
   ...props
-}: { dimmed: boolean; phoneCards?: boolean; children: ReactNode } & TableRootProps) {
+}: {
+  dimmed: boolean;
+  phoneCards?: boolean;
+  /** The styles of the rows and their cells (listRowCss). */
+  rows?: SystemStyleObject;
+  children: ReactNode;
+} & TableRootProps) {
   return (
     <TableCard opacity={dimmed ? 0.7 : 1} transition="opacity 120ms">
       <Table.Root
         size="sm"
         fontSize="13px"
         css={{
+          ...rows,
           '& td, & th': { paddingInline: '0.625rem' },
           '& td:first-of-type, & th:first-of-type': { paddingInlineStart: '1rem' },
           '& td:last-of-type, & th:last-of-type': { paddingInlineEnd: '0.75rem' },

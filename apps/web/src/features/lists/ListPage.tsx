@@ -20,7 +20,7 @@
  *   what the cells and the details dialog need beside the record, its dialogs). The screen puts
  *   together the pieces below.
  */
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Box,
   chakra,
@@ -50,6 +50,7 @@ import {
   useDeferredRows,
 } from './DataTable';
 import { ariaSort, SortHeader, type Sorting } from './ListControls';
+import { listRowCss, type StyledColumn } from './ListRow';
 import { isRefiltering, type useListSearch } from './useListSearch';
 
 /**
@@ -311,7 +312,7 @@ export function ListView<TItem>({
   sorting,
 }: {
   list: InfiniteList<TItem>;
-  columns: readonly ListColumn[];
+  columns: readonly StyledColumn[];
   /** 'orders': 'Failed to load orders: …'. */
   plural: string;
   /** The text filter. */
@@ -323,6 +324,8 @@ export function ListView<TItem>({
   sorting?: Sorting;
 }) {
   const { query, rows, loading } = list;
+  const recipe = useSlotRecipe({ key: 'table' });
+  const rowCss = useMemo(() => listRowCss(columns, recipe({ size: 'sm' })), [columns, recipe]);
   const none = q ? { icon: <LuSearchX />, text: `No ${plural} match "${q}".` } : empty;
   const loadMore = query.hasNextPage ? <LoadMoreButton list={query} /> : null;
   return (
@@ -331,6 +334,7 @@ export function ListView<TItem>({
         dimmed={query.isPlaceholderData}
         phoneCards={columns.some((column) => !column.phone)}
         interactive={rows.length > 0}
+        rows={rowCss}
         data-testid={`${plural}-table`}
       >
         <Table.Header>

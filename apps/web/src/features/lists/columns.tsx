@@ -1,6 +1,6 @@
 // The columns and actions that several lists share.
 import type { ReactNode } from 'react';
-import { Box, HStack, Text, type TextProps } from '@chakra-ui/react';
+import { Box, Text, type TextProps } from '@chakra-ui/react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { LuEye, LuPencil } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
@@ -9,7 +9,7 @@ import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import { RECORD_ROUTES, type RecordKind } from '../records/RecordLink';
-import type { CellProps, Column, RowContext } from './ListRow';
+import { ROW_ACTIONS_CLASS, type CellProps, type Column, type RowContext } from './ListRow';
 
 /**
  * A record's number or name, the link to its page: on a phone, where a row shows no actions, it
@@ -133,13 +133,13 @@ export function actionsColumn<TItem, TState>(
     hidden,
     cellProps: { whiteSpace: 'nowrap', py: '1.5' },
     cell: (item, row) => (
-      <HStack gap="0.5" justify="flex-end">
+      <div className={ROW_ACTIONS_CLASS}>
         <ActionButton label={viewLabel} onClick={row.view}>
           <LuEye />
         </ActionButton>
         {actions(item, row)}
         {row.remove ? <DeleteActionButton onClick={row.remove} /> : null}
-      </HStack>
+      </div>
     ),
   };
 }

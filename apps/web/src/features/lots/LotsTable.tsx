@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuFileText, LuShieldAlert, LuUpload } from 'react-icons/lu';
@@ -7,9 +7,13 @@ import { can } from '@pharm/validators/roles';
 import { useFileUpload } from '../../components/FileUploadInput';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
-import { uploadLotCertificate } from './certificate';
-import { LotStatusDialog } from './LotDialogs';
 import { LotStatusBadge } from './LotStatusBadge';
+
+// The status dialog (its machine, zod) and the upload (the certificate's size limit lives with the
+// lots' schemas) load when first used: not in the first load of the lists that show lots.
+const LotStatusDialog = lazy(() =>
+  import('./LotDialogs').then((m) => ({ default: m.LotStatusDialog })),
+);
 
 /**
  * Lots in FEFO order, each linking to its page, with the certificate to open and, for those who
@@ -20,10 +24,14 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
   const canWrite = can(user?.role, 'lots.write');
   const utils = trpc.useUtils();
   const [changing, setChanging] = useState<LotOutput | null>(null);
+  // Mounted from the first status change on, so that it animates out.
+  const [changed, setChanged] = useState(false);
+  if (changing && !changed) setChanged(true);
   const upload = useFileUpload({
     accept: 'application/pdf',
     testId: 'lot-certificate-input',
-    upload: uploadLotCertificate,
+    // The certificate's size limit lives with the lots' schemas: loaded at the first upload.
+    upload: (id, file) => import('./certificate').then((m) => m.uploadLotCertificate(id, file)),
     success: 'Certificate uploaded',
     onUploaded: () => utils.lots.invalidate(),
   });
@@ -104,7 +112,11 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
         </Table.Root>
       </Table.ScrollArea>
       {upload.input}
-      <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
+      {changed ? (
+        <Suspense fallback={null}>
+          <LotStatusDialog lot={changing} onClose={() => setChanging(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
