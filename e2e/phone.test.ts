@@ -98,6 +98,11 @@ describe('signed in, fits a phone', () => {
   let productId: number;
   let order: { id: number; orderNumber: string };
   let invoice: { id: number; invoiceNumber: string };
+  let paymentId: number;
+  // The cash, lot and recall screens (issues 27, 30) and their records.
+  let creditNote: { id: number; number: string };
+  let lot: { id: number; lotNumber: string };
+  let recall: { id: number; number: string };
 
   beforeAll(async () => {
     await signUp(page, '/');
@@ -124,7 +129,7 @@ describe('signed in, fits a phone', () => {
         active: true,
       })
     ).id;
-    await post('/api/product-variants', {
+    const variant = await post('/api/product-variants', {
       parentSku: 'VL-TI-LONGSKU',
       variantSku: 'VL-10R-CLR-STERILE',
       size: '10R',
@@ -133,6 +138,11 @@ describe('signed in, fits a phone', () => {
       packageQty: 100,
       defaultPrice: '42.00',
     });
+    lot = await post('/api/lots', {
+      variantId: variant.id,
+      lotNumber: 'LT-2603-0142-STERILE',
+      expiryDate: '2099-06-30',
+    });
     const lineItems = [
       {
         productSku: 'VL-TI-LONGSKU',
@@ -140,6 +150,7 @@ describe('signed in, fits a phone', () => {
         description: 'VL-TI-LONGSKU - 10R Clear sterile, boxes of 100',
         qty: 3000,
         unitPrice: '42.00',
+        lotId: lot.id,
       },
     ];
     order = await post('/api/orders', { pharmacyId, orderDate: '2026-03-14', lineItems });
@@ -154,13 +165,27 @@ describe('signed in, fits a phone', () => {
       lotNumber: 'LT-240117-A',
       status: 'Unpaid',
     });
-    await post('/api/payments', {
-      invoiceId: invoice.id,
+    paymentId = (
+      await post('/api/payments', {
+        invoiceId: invoice.id,
+        pharmacyId,
+        date: '2026-03-20',
+        amount: '50.00',
+        method: 'Check',
+        reference: 'CHK-1042',
+      })
+    ).id;
+    creditNote = await post('/api/credit-notes', {
       pharmacyId,
-      date: '2026-03-20',
-      amount: '50.00',
-      method: 'Check',
-      reference: 'CHK-1042',
+      invoiceId: invoice.id,
+      date: '2026-03-21',
+      reason: 'Two boxes arrived with cracked vials, credited at the invoiced price',
+      amount: '84.00',
+    });
+    recall = await post('/api/recalls', {
+      lotIds: [lot.id],
+      class: 'II',
+      reason: 'Particulate matter found in retained samples of the lot',
     });
   });
 
@@ -193,6 +218,21 @@ describe('signed in, fits a phone', () => {
     ['the new product form', () => '/products/new', 'Add Variant'],
     ['the edit product form', () => `/products/${productId}/edit`, 'Update Product'],
     ['the 404 page', () => '/no-such-page', '404 Page Not Found'],
+    ['the credit notes list', () => '/credit-notes', 'Riverside Compounding'],
+    ['the new credit note form', () => '/credit-notes/new', 'New Credit Note'],
+    ['a credit note page', () => `/credit-notes/${creditNote.id}`, 'cracked vials'],
+    ['the lots list', () => '/lots', 'LT-2603-0142-STERILE'],
+    ['a lot page', () => `/lots/${lot.id}`, 'Riverside Compounding'],
+    ['the recalls list', () => '/recalls', 'LT-2603-0142-STERILE'],
+    ['a recall page', () => `/recalls/${recall.id}`, 'Riverside Compounding'],
+    ['the outbox', () => '/outbox', 'Emails sent and waiting'],
+    ['the dunning page', () => '/dunning', 'Reminders of overdue invoices'],
+    // Reached by a tap on a list row below too; here by their URL, each in a screenshot.
+    ['an order page', () => `/orders/${order.id}`, 'Line Items'],
+    ['an invoice page', () => `/invoices/${invoice.id}`, 'Riverside Compounding'],
+    ['a payment page', () => `/payments/${paymentId}`, 'CHK-1042'],
+    ['a pharmacy page', () => `/pharmacies/${pharmacyId}`, 'Maria Alvarez'],
+    ['a product page', () => `/products/${productId}`, 'VL-10R-CLR-STERILE'],
   ];
 
   it.each(screens)('%s', async (name, route, text) => {

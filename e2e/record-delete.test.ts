@@ -261,13 +261,13 @@ describe('Delete on a record page', () => {
       await visit(page, record.path, record.testId);
       await page.click('[data-testid="record-delete"]');
       await confirmDelete(page, record.message);
-      if (kind === 'Order') await screenshot(page, 'record-delete-confirmation');
       await page.waitForFunction((list) => location.pathname === list, {}, record.list);
       await waitForText(page, `${record.kind} deleted successfully`);
       // The list's rows are there, and this record's is not.
       await page.waitForSelector(`[data-testid="${record.kept}"]`);
       expect(await page.$(`[data-testid="${record.row}"]`), record.kind).toBeNull();
       expect((await api(page, 'GET', record.api)).status).toBe(404);
+      if (kind === 'Order') await screenshot(page, 'record-delete-back-on-list');
     },
   );
 });

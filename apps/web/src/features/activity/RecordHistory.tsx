@@ -30,10 +30,13 @@ export function ChangesTable({ entry }: { entry: ActivityItem }) {
             <Table.Cell fontWeight="medium" whiteSpace="nowrap">
               {fieldLabel(change.field)}
             </Table.Cell>
-            <Table.Cell color="fg.muted" whiteSpace="pre-line">
+            {/* Anywhere: a number or an address without spaces would widen a phone's page. */}
+            <Table.Cell color="fg.muted" whiteSpace="pre-line" overflowWrap="anywhere">
               {formatValue(change.field, change.from)}
             </Table.Cell>
-            <Table.Cell whiteSpace="pre-line">{formatValue(change.field, change.to)}</Table.Cell>
+            <Table.Cell whiteSpace="pre-line" overflowWrap="anywhere">
+              {formatValue(change.field, change.to)}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

@@ -528,8 +528,13 @@ export function PharmacyPage({ id }: { id: number }) {
 
               <Aging id={current.id} />
 
-              <LicencesSection pharmacyId={current.id} />
-              <PharmacyShelfLife pharmacyId={current.id} />
+              {/* In a card like the page's other sections (the details dialog shows them bare). */}
+              <RecordSection title="Compliance" padded={false} testId="pharmacy-compliance">
+                <Box px="5" pb="5">
+                  <LicencesSection pharmacyId={current.id} />
+                  <PharmacyShelfLife pharmacyId={current.id} />
+                </Box>
+              </RecordSection>
 
               <Activity pharmacy={current} />
 
