@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api as callApi,
@@ -45,6 +45,20 @@ async function goto(route: string): Promise<void> {
 async function text(selector: string): Promise<string> {
   await page.waitForSelector(selector, { visible: true });
   return page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
+}
+
+/** Clicks the link inside the element `testId` whose text is `label`. */
+async function followLink(testId: string, label: string): Promise<void> {
+  const link = await page.waitForFunction(
+    (id, t) =>
+      [...document.querySelectorAll(`[data-testid="${id}"] a`)].find(
+        (el) => el.textContent?.trim() === t,
+      ),
+    {},
+    testId,
+    label,
+  );
+  await (link.asElement() as ElementHandle<Element>).click();
 }
 
 async function noDialog(): Promise<void> {
@@ -271,6 +285,53 @@ describe('cash application', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it("an invoice's page lists what paid it, voided allocations marked, and its credit notes", async () => {
+    // The credit's allocation to the other invoice voided: it stays listed, marked.
+    const note = (await api('GET', `/api/credit-notes/${creditNoteId}`)).body;
+    const voided = await api('POST', `/api/allocations/${note.allocations[0].id}/void`, {
+      reason: 'Applied to the wrong invoice',
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+
+    await goto(`/invoices/${other.id}`);
+    await page.waitForSelector('[data-testid^="invoice-allocations-row-"]');
+    const paidBy = await text('[data-testid="invoice-allocations"]');
+    expect(paidBy).toContain(creditNoteNumber);
+    expect(paidBy).toContain('$84.00');
+    expect(paidBy).toContain('Voided');
+    expect(paidBy).toContain('Applied to the wrong invoice');
+    expect(await text('[data-testid="invoice-page-balance"]')).toBe('$150.00');
+    expect(await text('[data-testid="invoice-credit-notes-empty"]')).toBe(
+      'No credit notes raised from this invoice.',
+    );
+    await screenshot(page, 'cash-invoice-paid-by');
+    await followLink('invoice-allocations', creditNoteNumber);
+    await page.waitForSelector('[data-testid="credit-note-page"]');
+    expect(new URL(page.url()).pathname).toBe(`/credit-notes/${creditNoteId}`);
+
+    // The invoice the goods came on: the credit note raised from it, with its total.
+    await goto(`/invoices/${returned.id}`);
+    await page.waitForSelector(`[data-testid="invoice-credit-notes-row-${creditNoteId}"]`);
+    const credits = await text(`[data-testid="invoice-credit-notes-row-${creditNoteId}"]`);
+    expect(credits).toContain(creditNoteNumber);
+    expect(credits).toContain('$84.00');
+    expect(await text('[data-testid="invoice-allocations-empty"]')).toBe(
+      'No payments or credits applied to this invoice.',
+    );
+
+    // The oldest invoice of the split: the cheque's part of it, linking to the payment.
+    await goto(`/invoices/${invoices[0]!.id}`);
+    await page.waitForSelector('[data-testid^="invoice-allocations-row-"]');
+    const split = await text('[data-testid="invoice-allocations"]');
+    expect(split).toContain(paymentNumber);
+    expect(split).toContain('$100.00');
+    expect(split).toContain('Active');
+    await followLink('invoice-allocations', paymentNumber);
+    await page.waitForSelector('[data-testid="payment-page"]');
+    expect(new URL(page.url()).pathname).toBe(`/payments/${paymentId}`);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('fits a phone: the cash screens and the record payment dialog', async () => {
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
     // The page's width, and what reaches past the screen's edge when it is too wide.
@@ -289,6 +350,7 @@ describe('cash application', () => {
       [`/payments/${paymentId}`, 'payment-page', 'payment'],
       [`/credit-notes/${creditNoteId}`, 'credit-note-page', 'credit-note'],
       ['/credit-notes', 'credit-notes-table', 'credit-notes'],
+      [`/invoices/${other.id}`, 'invoice-allocations', 'invoice'],
       [
         `/pharmacies/${pharmacyId}/statement?from=${today()}&to=${today()}`,
         'statement-allocations',

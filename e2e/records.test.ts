@@ -329,8 +329,9 @@ describe('links between records', () => {
     expect(await page.$eval('[data-testid="invoice-order-link"]', (el) => el.textContent)).toBe(
       numbers.order,
     );
-    await page.waitForSelector(`[data-testid="invoice-payments-row-${ids.payment}"]`);
-    await clickLink(`[data-testid="invoice-payments-row-${ids.payment}"]`, numbers.payment);
+    // The payment's allocation to the invoice links to the payment.
+    await page.waitForSelector('[data-testid^="invoice-allocations-row-"]');
+    await clickLink('[data-testid^="invoice-allocations-row-"]', numbers.payment);
     await onPage(`/payments/${ids.payment}`, 'payment-page', 'CHK-2201');
     expect(await page.$eval('[data-testid="payment-invoice-link"]', (el) => el.textContent)).toBe(
       numbers.invoice,

@@ -538,6 +538,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments' and credit notes' allocations to an invoice, voided ones too, oldest first */
+        get: operations["allocations.ofInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/allocations/{id}/void": {
         parameters: {
             query?: never;
@@ -4859,6 +4876,49 @@ export interface operations {
                         createdAt: string;
                         voidedAt: string | null;
                         voidReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "allocations.ofInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments' and credit notes' allocations to an invoice, voided ones too, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allocations: {
+                            id: number;
+                            pharmacyId: number;
+                            paymentId: number | null;
+                            creditNoteId: number | null;
+                            sourceNumber: string;
+                            invoiceId: number;
+                            invoiceNumber: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            voidedAt: string | null;
+                            voidReason: string | null;
+                        }[];
                     };
                 };
             };

@@ -91,18 +91,12 @@ export async function insertPayment(
       paymentNumber: `PAY-TEST-${String(++sequence).padStart(5, '0')}`,
       method: 'ACH',
     })
-    .returning(['id', 'createdAt'])
+    .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('allocations')
-    .values({
-      pharmacyId: values.pharmacyId,
-      paymentId: payment.id,
-      invoiceId: values.invoiceId,
-      amount: values.amount,
-      createdAt: payment.createdAt,
-    })
-    .execute();
+  // created_at copied in SQL: a JS Date would drop its microseconds.
+  await sql`insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at)
+            select pharmacy_id, id, invoice_id, amount, created_at
+              from payments where id = ${payment.id}`.execute(db);
   return payment.id;
 }
 

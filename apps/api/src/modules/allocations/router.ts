@@ -8,7 +8,13 @@ import {
   idParam,
 } from '@pharm/validators';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
-import { applyConfirmed, getAllocation, proposeApply, voidOne } from './service.js';
+import {
+  allocationsOfInvoice,
+  applyConfirmed,
+  getAllocation,
+  proposeApply,
+  voidOne,
+} from './service.js';
 
 export const allocationsRouter = createTRPCRouter({
   get: protectedProcedure
@@ -19,6 +25,21 @@ export const allocationsRouter = createTRPCRouter({
     .input(idParam)
     .output(answers(allocationOutput))
     .query(({ ctx, input }) => getAllocation(ctx.db, input.id)),
+  ofInvoice: protectedProcedure
+    .meta({
+      permission: 'payments.read',
+      rest: {
+        method: 'GET',
+        path: '/api/invoices/{id}/allocations',
+        summary:
+          "The payments' and credit notes' allocations to an invoice, voided ones too, oldest first",
+      },
+    })
+    .input(idParam)
+    .output(answers(appliedOutput))
+    .query(async ({ ctx, input }) => ({
+      allocations: await allocationsOfInvoice(ctx.db, input.id),
+    })),
   void: protectedProcedure
     .meta({
       permission: 'allocations.write',

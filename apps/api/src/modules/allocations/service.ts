@@ -107,6 +107,17 @@ export async function getAllocation(db: Db, id: number): Promise<AllocationOutpu
   return allocation;
 }
 
+/** What paid an invoice: its allocations, voided ones too (404 for no such invoice). */
+export async function allocationsOfInvoice(db: Db, invoiceId: number): Promise<AllocationOutput[]> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!invoice) throw notFound('Invoice');
+  return allocationsWhere(db, { invoiceIds: [invoiceId] });
+}
+
 /** The pharmacy's unapplied payments and credit notes, oldest first. */
 async function openSources(db: Db, pharmacyId: number) {
   const payments = await db

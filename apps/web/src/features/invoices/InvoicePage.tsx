@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuCircleCheck, LuCreditCard, LuDownload, LuPencil, LuReceiptText } from 'react-icons/lu';
 import { formatDate, formatPercent, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
@@ -32,12 +32,14 @@ import { EmailHistory } from '../emails/EmailHistory';
 
 /**
  * An invoice's page (`/invoices/$id`): its facts, who is billed, the order it came from, lines and
- * totals, the payments against it, notes and history; Record payment while a balance is due (or
+ * totals, the payments and credits applied to it (voided ones marked), the credit notes raised
+ * from it, notes and history; Record payment while a balance is due (or
  * Mark Paid when none is), Download PDF and Edit.
  */
 export function InvoicePage({ id }: { id: number }) {
   const invoice = trpc.invoices.get.useQuery({ id });
-  const payments = trpc.payments.list.useQuery({ invoiceId: id, limit: RELATED_LIMIT });
+  const allocations = trpc.allocations.ofInvoice.useQuery({ id });
+  const creditNotes = trpc.creditNotes.list.useQuery({ invoiceId: id, limit: RELATED_LIMIT });
   const actions = useInvoiceActions();
   const state = actions.rowState({ id });
   const [paying, setPaying] = useState<PaymentDialogTarget | null>(null);
@@ -210,33 +212,81 @@ export function InvoicePage({ id }: { id: number }) {
                 </Flex>
               </RecordSection>
 
-              <RecordSection title="Payments" padded={false}>
+              <RecordSection title="Payments and credits" padded={false}>
                 <RelatedTable
-                  label="Payments"
-                  rows={payments.data?.items}
-                  error={payments.error}
-                  empty="No payments recorded against this invoice."
-                  testId="invoice-payments"
+                  label="Payments and credits applied"
+                  rows={allocations.data?.allocations}
+                  error={allocations.error}
+                  empty="No payments or credits applied to this invoice."
+                  testId="invoice-allocations"
                   columns={[
                     {
-                      label: 'Payment #',
-                      cell: (payment) => (
-                        <RecordLink kind="payment" id={payment.id}>
-                          {payment.paymentNumber}
-                        </RecordLink>
-                      ),
+                      label: 'From',
+                      cell: (a) =>
+                        a.paymentId !== null ? (
+                          <RecordLink kind="payment" id={a.paymentId}>
+                            {a.sourceNumber}
+                          </RecordLink>
+                        ) : (
+                          <RecordLink kind="creditNote" id={a.creditNoteId!}>
+                            {a.sourceNumber}
+                          </RecordLink>
+                        ),
                     },
-                    { label: 'Date', cell: (payment) => formatDate(payment.date) },
-                    { label: 'Method', wide: true, cell: (payment) => payment.method },
+                    { label: 'Applied', cell: (a) => formatDate(a.createdAt) },
                     {
-                      label: 'Reference',
+                      label: 'Status',
                       wide: true,
-                      cell: (payment) => payment.reference || EMPTY,
+                      cell: (a) =>
+                        a.voidedAt ? (
+                          <Text as="span" textStyle="xs" color="fg.muted" whiteSpace="normal">
+                            <Badge colorPalette="gray" me="1">
+                              Voided
+                            </Badge>
+                            {a.voidReason}
+                          </Text>
+                        ) : (
+                          <Badge colorPalette="green">Active</Badge>
+                        ),
                     },
                     {
                       label: 'Amount',
                       end: true,
-                      cell: (payment) => <MoneyText value={payment.amount} fontWeight="medium" />,
+                      cell: (a) => (
+                        <MoneyText
+                          value={a.amount}
+                          fontWeight="medium"
+                          textDecoration={a.voidedAt ? 'line-through' : undefined}
+                          color={a.voidedAt ? 'fg.muted' : undefined}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              </RecordSection>
+
+              <RecordSection title="Credit notes" padded={false}>
+                <RelatedTable
+                  label="Credit notes raised from this invoice"
+                  rows={creditNotes.data?.items}
+                  error={creditNotes.error}
+                  empty="No credit notes raised from this invoice."
+                  testId="invoice-credit-notes"
+                  columns={[
+                    {
+                      label: 'Credit note #',
+                      cell: (note) => (
+                        <RecordLink kind="creditNote" id={note.id}>
+                          {note.number}
+                        </RecordLink>
+                      ),
+                    },
+                    { label: 'Date', cell: (note) => formatDate(note.date) },
+                    { label: 'Reason', wide: true, cell: (note) => note.reason },
+                    {
+                      label: 'Total',
+                      end: true,
+                      cell: (note) => <MoneyText value={note.total} fontWeight="medium" />,
                     },
                   ]}
                 />
