@@ -46,6 +46,7 @@ import { AGING } from '../statements/aging';
 import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { EmailStatementButton } from '../emails/EmailActions';
+import { DunningFees } from '../dunning/DunningFees';
 import { DunningPauseButton } from '../dunning/DunningPauseButton';
 import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
@@ -522,6 +523,8 @@ export function PharmacyPage({ id }: { id: number }) {
               </RecordSection>
 
               <Unapplied pharmacy={current} />
+
+              <DunningFees pharmacyId={current.id} />
 
               <Aging id={current.id} />
 
