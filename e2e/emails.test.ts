@@ -124,3 +124,40 @@ it('emails an invoice from its page; the outbox and the invoice show it sent', a
   await waitForText(page, 'Delivered to the mail server for ap@lakeside.example');
   expect(pageProblems(page)).toEqual([]);
 });
+
+it('emails a credit note from its page; the page shows it delivered', async () => {
+  const note = await api('POST', '/api/credit-notes', {
+    pharmacyId: (await api('GET', `/api/invoices/${invoice.id}`)).body.pharmacyId,
+    invoiceId: invoice.id,
+    date: '2026-03-20',
+    reason: 'Two vials arrived cracked',
+    amount: '30.00',
+  });
+  expect(note.status).toBe(201);
+  await page.goto(new URL(`/credit-notes/${note.body.id}`, page.url()).toString(), {
+    waitUntil: 'networkidle0',
+  });
+  await waitForText(page, 'Not emailed yet.');
+  await click(page, 'Email');
+  await page.waitForSelector('[data-testid="email-dialog"] [name="to"]', { visible: true });
+  await waitForText(page, `Please find attached credit note ${note.body.number}`);
+  await waitForText(page, `credit-note-${note.body.number}.pdf`);
+  await screenshot(page, 'email-credit-note-dialog');
+  await click(page, 'Send');
+  await waitForText(page, 'Email queued');
+  // The outbox sends it within moments; the page shows it delivered when opened again.
+  await expect
+    .poll(
+      async () =>
+        (await api('GET', `/api/emails?entityType=credit_note&entityId=${note.body.id}`)).body[0]
+          ?.status,
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe('sent');
+  await page.reload({ waitUntil: 'networkidle0' });
+  await waitForText(page, 'Delivered to the mail server for ap@lakeside.example');
+  await screenshot(page, 'credit-note-emails');
+  const mail = received.find((m) => m.subject?.startsWith(`Credit note ${note.body.number}`));
+  expect(mail?.attachments.map((a) => a.filename)).toEqual([`credit-note-${note.body.number}.pdf`]);
+  expect(pageProblems(page)).toEqual([]);
+});

@@ -984,6 +984,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pharmacies/{id}/dunning-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pharmacy's late fees (dunning), newest first, and what is owed of them: a fee is owed from its date until it is waived */
+        get: operations["dunning.fees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning-fees/{id}/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waive a late fee, with a reason: owed no more from today, shown on statements as a waiver on that day (409 when waived already) */
+        post: operations["dunning.waiveFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -5624,7 +5658,7 @@ export interface operations {
                             /** Format: date */
                             date: string;
                             /** @enum {string} */
-                            type: "invoice" | "payment" | "credit_note" | "refund";
+                            type: "invoice" | "payment" | "credit_note" | "refund" | "dunning_fee" | "fee_waiver";
                             id: number;
                             number: string;
                             /** @example 118.75 */
@@ -5644,6 +5678,8 @@ export interface operations {
                         };
                         /** @example 118.75 */
                         unapplied: string;
+                        /** @example 118.75 */
+                        fees?: string;
                         allocations: {
                             /** Format: date */
                             date: string;
@@ -6462,6 +6498,96 @@ export interface operations {
                     "application/json": {
                         id: number;
                         dunningPaused: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pharmacy's late fees (dunning), newest first, and what is owed of them: a fee is owed from its date until it is waived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 118.75 */
+                        owed: string;
+                        fees: {
+                            id: number;
+                            number: string;
+                            /** Format: date */
+                            date: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            level: number;
+                            waivedOn: string | null;
+                            waiveReason: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "dunning.waiveFee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Waive a late fee, with a reason: owed no more from today, shown on statements as a waiver on that day (409 when waived already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 118.75 */
+                        owed: string;
+                        fees: {
+                            id: number;
+                            number: string;
+                            /** Format: date */
+                            date: string;
+                            /** @example 118.75 */
+                            amount: string;
+                            level: number;
+                            waivedOn: string | null;
+                            waiveReason: string | null;
+                        }[];
                     };
                 };
             };

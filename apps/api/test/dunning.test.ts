@@ -1,4 +1,5 @@
 import { addDaysIso } from '@pharm/validators';
+import { moneyViolations } from '@pharm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/server.js';
 import { runDailyJobs } from '../src/modules/dunning/jobs.js';
@@ -245,6 +246,82 @@ describe('approving', () => {
       .where('pharmacyId', '=', pharmacyId)
       .execute();
     expect(fees).toEqual([expect.objectContaining({ amount: '25.00', noticeId: draft!.id })]);
+  });
+
+  it('a fee is a charge on the statement on its date and owed until waived', async () => {
+    const { pharmacyId } = await pharmacyWithInvoice('2036-02-01', '100.00');
+    await runDays(pharmacyId, '2036-02-21', '2036-02-21');
+    const [draft] = await notices(pharmacyId);
+    expect((await admin.post(`/api/dunning/${draft!.id}/approve`)).status).toBe(200);
+    const february = `/api/pharmacies/${pharmacyId}/statement?from=2036-02-01&to=2036-02-29`;
+
+    const owed = await admin.get(february);
+    expect(owed.status, owed.text).toBe(200);
+    const number = expect.stringMatching(/^FEE-\d{5}$/);
+    expect(owed.body).toMatchObject({
+      openingBalance: '100.00',
+      closingBalance: '125.00',
+      lines: [
+        { date: '2036-02-21', type: 'dunning_fee', number, amount: '25.00', balance: '125.00' },
+      ],
+      aging: { current: '100.00' },
+      unapplied: '0.00',
+      fees: '25.00',
+    });
+    const fees = await admin.get(`/api/pharmacies/${pharmacyId}/dunning-fees`);
+    expect(fees.body).toEqual({
+      owed: '25.00',
+      fees: [
+        {
+          id: expect.any(Number),
+          number,
+          date: '2036-02-21',
+          amount: '25.00',
+          level: 4,
+          waivedOn: null,
+          waiveReason: null,
+        },
+      ],
+    });
+    expect(await moneyViolations(t.db, [pharmacyId])).toEqual([]);
+    const pdf = await t.server.app.inject({
+      method: 'GET',
+      url: `/api/pharmacies/${pharmacyId}/statement.pdf?from=2036-02-01&to=2036-02-29`,
+      headers: { cookie: admin.cookie! },
+    });
+    expect(pdf.statusCode).toBe(200);
+
+    // Waived: owed no more; the statement keeps the fee on its date and shows the waiver.
+    const feeId = fees.body.fees[0].id as number;
+    const sales = await signedInAs(t, admin, 'sales');
+    expect((await sales.post(`/api/dunning-fees/${feeId}/waive`, { reason: 'x' })).status).toBe(
+      403,
+    );
+    const blank = await admin.post(`/api/dunning-fees/${feeId}/waive`, { reason: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.issues).toEqual([{ path: ['reason'], message: 'Reason is required' }]);
+    const waived = await admin.post(`/api/dunning-fees/${feeId}/waive`, {
+      reason: 'Goodwill: first late payment',
+    });
+    expect(waived.status, waived.text).toBe(200);
+    expect(waived.body).toMatchObject({
+      owed: '0.00',
+      fees: [{ waivedOn: '2036-02-21', waiveReason: 'Goodwill: first late payment' }],
+    });
+    const again = await admin.post(`/api/dunning-fees/${feeId}/waive`, { reason: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This fee was waived already');
+    const after = (await admin.get(february)).body;
+    expect(after.lines.map((l: { type: string; balance: string }) => [l.type, l.balance])).toEqual([
+      ['dunning_fee', '125.00'],
+      ['fee_waiver', '100.00'],
+    ]);
+    expect(after.closingBalance).toBe('100.00');
+    expect(after).not.toHaveProperty('fees');
+    const march = await admin.get(
+      `/api/pharmacies/${pharmacyId}/statement?from=2036-03-01&to=2036-03-31`,
+    );
+    expect(march.body).toMatchObject({ openingBalance: '100.00', closingBalance: '100.00' });
   });
 
   it('skipping sends nothing and is not proposed again at that level', async () => {

@@ -428,9 +428,16 @@ async function apiProcess(databaseUrl: string, smtpUrl: string): Promise<ChildPr
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never outlives the test process, even one stopped at a timeout.
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      kill();
+      reject(new Error(`no start in 60 s:\n${output}`));
+    }, 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('PharmSupply on ')) {
@@ -524,7 +531,8 @@ describe.skipIf(!usingPostgres)('two API processes (PostgreSQL)', () => {
       'While both poll',
     ]);
     expect(smtp.offered).toBe(2);
-  });
+    // Two processes start (tsx compiles the server) in 5–30 s on a busy machine.
+  }, 180_000);
 });
 
 describe('without an SMTP server', () => {

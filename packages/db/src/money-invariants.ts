@@ -8,7 +8,8 @@ import type { Db } from './client.js';
  * round(amount × rate) half away from zero (PostgreSQL's numeric round); a payment's or credit
  * note's stored unapplied rest is its amount less its active allocations and refunds (the check
  * constraints keep that within 0 and the amount, so no source is spent twice); a pharmacy's
- * balance is Σ of its non-Draft invoices' balances and its unapplied is Σ of its sources'.
+ * balance is Σ of its non-Draft invoices' balances and its unapplied is Σ of its sources'. A
+ * dunning fee is its notice's fee, on its notice's pharmacy (docs/rules.md "Dunning fees").
  * The property tests and the payments benchmark ask this after racing requests against each other.
  *
  * Returns one line per broken rule and record (empty when all hold), over the given pharmacies
@@ -100,6 +101,14 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
       select pharmacy_id, sum(unapplied) as rest from source_sums group by pharmacy_id
     ) u on u.pharmacy_id = ph.id
     where ph.unapplied <> coalesce(u.rest, 0) and ${scope('ph.id')}
+    union all
+    select 'fee ' || f.id || ': ' || f.amount || ' on pharmacy ' || f.pharmacy_id
+           || ' is not its notice''s ' || coalesce(n.fee::text, 'no fee') || ' on pharmacy '
+           || n.pharmacy_id
+    from dunning_fees f
+    join dunning_notices n on n.id = f.notice_id
+    where (f.pharmacy_id <> n.pharmacy_id or n.fee is distinct from f.amount)
+      and ${scope('f.pharmacy_id')}
   `.execute(db);
   return rows.map((row) => row.violation);
 }

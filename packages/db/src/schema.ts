@@ -570,6 +570,10 @@ export interface DunningFeesTable {
   date: string;
   amount: string;
   createdAt: Timestamp;
+  /** Set together when the fee is waived (migration 0023). */
+  waivedOn: string | null;
+  waivedBy: string | null;
+  waiveReason: string | null;
 }
 
 /** A daily job's run, one row per job and day, so one process runs it (migration 0020). */

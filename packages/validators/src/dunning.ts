@@ -124,3 +124,29 @@ export const dunningPauseSchema = z.object({
 });
 
 export const dunningPauseOutput = z.object({ id: recordId, dunningPaused: z.boolean() });
+
+/** POST /api/dunning-fees/{id}/waive: why the fee is no longer owed. */
+export const dunningFeeWaiveSchema = z.object({
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+
+/** GET /api/pharmacies/{id}/dunning-fees: its late fees, newest first, and what is owed of them. */
+export const pharmacyFeesOutput = z.object({
+  owed: moneyAmount,
+  fees: z.array(
+    z.object({
+      id: recordId,
+      number: z.string(),
+      date: calendarDate,
+      amount: moneyAmount,
+      level: z.number(),
+      waivedOn: calendarDate.nullable(),
+      waiveReason: z.string().nullable(),
+    }),
+  ),
+});
+export type PharmacyFees = z.output<typeof pharmacyFeesOutput>;

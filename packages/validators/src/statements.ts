@@ -26,7 +26,18 @@ export const statementQuery = z
   });
 export type StatementQuery = z.output<typeof statementQuery>;
 
-export const STATEMENT_LINE_TYPES = ['invoice', 'payment', 'credit_note', 'refund'] as const;
+/**
+ * A dunning fee is a charge of its own on its date; its waiver takes it back on the day it was
+ * waived (docs/rules.md "Dunning fees").
+ */
+export const STATEMENT_LINE_TYPES = [
+  'invoice',
+  'payment',
+  'credit_note',
+  'refund',
+  'dunning_fee',
+  'fee_waiver',
+] as const;
 export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
 
 /** Open balances by days past due (the statement's and the reports' aging). */
@@ -56,6 +67,11 @@ export const statementOutput = z.object({
   ),
   aging: agingOutput,
   unapplied: moneyAmount,
+  /**
+   * The dunning fees owed on `to` (charged up to it, not waived by it); left out when none, as
+   * it is while fees are off. Σ aging + fees − unapplied = closing.
+   */
+  fees: moneyAmount.optional(),
   /** The period's allocations (issue 27): money moved between documents, not the balance. */
   allocations: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import {
+  dunningFeeWaiveSchema,
   dunningNoticeOutput,
   dunningNoticeQuery,
   dunningPauseOutput,
@@ -6,6 +7,7 @@ import {
   dunningSettingsOutput,
   dunningSettingsSchema,
   idParam,
+  pharmacyFeesOutput,
   todayIso,
 } from '@pharm/validators';
 import { z } from 'zod';
@@ -17,9 +19,11 @@ import {
   getDunningSettings,
   listNotices,
   pharmacyDunning,
+  pharmacyFees,
   setDunningPaused,
   skipNotice,
   updateDunningSettings,
+  waiveFee,
 } from './service.js';
 
 export const dunningRouter = createTRPCRouter({
@@ -127,4 +131,32 @@ export const dunningRouter = createTRPCRouter({
     .input(idParam.extend({ data: dunningPauseSchema }))
     .output(answers(dunningPauseOutput))
     .mutation(({ ctx, input }) => setDunningPaused(ctx.db, input.id, input.data.paused)),
+  fees: protectedProcedure
+    .meta({
+      permission: 'pharmacies.read',
+      rest: {
+        method: 'GET',
+        path: '/api/pharmacies/{id}/dunning-fees',
+        summary:
+          "The pharmacy's late fees (dunning), newest first, and what is owed of them: a fee is owed from its date until it is waived",
+      },
+    })
+    .input(idParam)
+    .output(answers(pharmacyFeesOutput))
+    .query(({ ctx, input }) => pharmacyFees(ctx.db, input.id)),
+  waiveFee: protectedProcedure
+    .meta({
+      permission: 'dunning.write',
+      rest: {
+        method: 'POST',
+        path: '/api/dunning-fees/{id}/waive',
+        summary:
+          'Waive a late fee, with a reason: owed no more from today, shown on statements as a waiver on that day (409 when waived already)',
+      },
+    })
+    .input(idParam.extend({ data: dunningFeeWaiveSchema }))
+    .output(answers(pharmacyFeesOutput))
+    .mutation(({ ctx, input }) =>
+      waiveFee(ctx.db, input.id, input.data.reason, todayIso(), ctx.user),
+    ),
 });

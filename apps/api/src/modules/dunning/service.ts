@@ -10,6 +10,7 @@ import {
   type DunningNoticeQuery,
   type DunningSettings,
   type DunningSettingsData,
+  type PharmacyFees,
 } from '@pharm/validators';
 import { sql } from 'kysely';
 import type { Actor } from '../../lib/authorize.js';
@@ -491,4 +492,79 @@ export async function setDunningPaused(db: Db, id: number, paused: boolean) {
     .executeTakeFirst();
   if (!row) throw notFound('Pharmacy');
   return row;
+}
+
+/** A pharmacy's late fees, newest first, and what is owed of them today (not waived). */
+export async function pharmacyFees(db: Db, pharmacyId: number): Promise<PharmacyFees> {
+  const pharmacy = await db
+    .selectFrom('pharmacies')
+    .select('id')
+    .where('id', '=', pharmacyId)
+    .executeTakeFirst();
+  if (!pharmacy) throw notFound('Pharmacy');
+  const fees = await db
+    .selectFrom('dunningFees as f')
+    .innerJoin('dunningNotices as n', 'n.id', 'f.noticeId')
+    .select([
+      'f.id',
+      sql<string>`'FEE-' || lpad(f.id::text, 5, '0')`.as('number'),
+      sql<string>`f.date::text`.as('date'),
+      sql<string>`f.amount::text`.as('amount'),
+      'n.level',
+      sql<string | null>`f.waived_on::text`.as('waivedOn'),
+      'f.waiveReason',
+    ])
+    .where('f.pharmacyId', '=', pharmacyId)
+    .orderBy('f.date', 'desc')
+    .orderBy('f.id', 'desc')
+    .execute();
+  const owed = sumCents(fees.filter((f) => f.waivedOn === null).map((f) => toCents(f.amount)));
+  return { owed: fromCents(owed), fees };
+}
+
+/**
+ * Waives a fee: it is owed no more from `today`, and the statement shows the waiver on that day
+ * (the fee's own line stays on its date). One transaction, the pharmacy's row locked first
+ * (docs/rules.md §3's order), then the fee; a fee waived already is 409.
+ */
+export async function waiveFee(
+  db: Db,
+  id: number,
+  reason: string,
+  today: string,
+  actor: Actor,
+): Promise<PharmacyFees> {
+  const pharmacyId = await inTransaction(db, async (trx) => {
+    const fee = await trx
+      .selectFrom('dunningFees')
+      .select(['pharmacyId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!fee) throw notFound('Fee');
+    await trx
+      .selectFrom('pharmacies')
+      .select('id')
+      .where('id', '=', fee.pharmacyId)
+      .forNoKeyUpdate()
+      .execute();
+    const locked = await trx
+      .selectFrom('dunningFees')
+      .select(['waivedOn', sql<string>`date::text`.as('date')])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (locked.waivedOn !== null) throw conflict('This fee was waived already');
+    await trx
+      .updateTable('dunningFees')
+      .set({
+        // A fee charged on a later date than today (approved ahead) is waived on its own date.
+        waivedOn: today > locked.date ? today : locked.date,
+        waivedBy: actor.id,
+        waiveReason: reason,
+      })
+      .where('id', '=', id)
+      .execute();
+    return fee.pharmacyId;
+  });
+  return pharmacyFees(db, pharmacyId);
 }

@@ -29,11 +29,13 @@ const TYPE_LABELS = {
   payment: 'Payment',
   credit_note: 'Credit note',
   refund: 'Refund',
+  dunning_fee: 'Late fee',
+  fee_waiver: 'Fee waived',
 };
 
-/** What adds to the balance: invoices, and refunds of unapplied cash or credit. */
-const CHARGES = new Set<Row['type']>(['invoice', 'refund']);
-const CREDITS = new Set<Row['type']>(['payment', 'credit_note']);
+/** What adds to the balance: invoices, refunds of unapplied cash or credit, and late fees. */
+const CHARGES = new Set<Row['type']>(['invoice', 'refund', 'dunning_fee']);
+const CREDITS = new Set<Row['type']>(['payment', 'credit_note', 'fee_waiver']);
 
 /**
  * Invoices and refunds add to what is owed, payments and credit notes take from it, each in
@@ -121,6 +123,12 @@ export function renderStatementPdf(
           ...(statement.lines.some((l) => l.type === 'refund')
             ? [{ label: 'Refunds', value: formatUsd(sumOf(statement.lines, 'refund')) }]
             : []),
+          ...(statement.lines.some((l) => l.type === 'dunning_fee')
+            ? [{ label: 'Late fees', value: formatUsd(sumOf(statement.lines, 'dunning_fee')) }]
+            : []),
+          ...(statement.lines.some((l) => l.type === 'fee_waiver')
+            ? [{ label: 'Fees waived', value: formatUsd(-sumOf(statement.lines, 'fee_waiver')) }]
+            : []),
           { label: 'Closing balance', value: formatUsd(statement.closingBalance), strong: true },
         ]),
         boxes(
@@ -129,6 +137,9 @@ export function renderStatementPdf(
             { label: '31-60 days', value: formatUsd(aging.days31to60), color: 'yellow' },
             { label: '61-90 days', value: formatUsd(aging.days61to90), color: 'orange' },
             { label: 'Over 90 days', value: formatUsd(aging.over90), color: 'red' },
+            ...(statement.fees
+              ? [{ label: 'Late fees owed', value: formatUsd(statement.fees), color: 'red' }]
+              : []),
             ...(toCents(statement.unapplied) > 0
               ? [{ label: 'Paid ahead (unapplied)', value: formatUsd(`-${statement.unapplied}`) }]
               : []),

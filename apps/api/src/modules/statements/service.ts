@@ -5,10 +5,12 @@
  * on it; the period's allocations beside them (issue 27).
  *
  * Balances are as of a date: Σ total of the non-Draft invoices dated up to it − Σ payments − Σ
- * credit notes + Σ refunds dated up to it. Each counts on its own date; an allocation moves money
- * between documents and not the balance. So opening + Σ invoices − Σ payments − Σ credit notes +
- * Σ refunds = closing, to the cent, whatever the dates; with `to` on or after the last dated
- * document, closing is Σ open invoice balances − unapplied (decisions.md §9).
+ * credit notes + Σ refunds dated up to it + Σ dunning fees charged up to it − Σ fees waived up to
+ * it. Each counts on its own date; an allocation moves money between documents and not the
+ * balance. So opening + Σ invoices − Σ payments − Σ credit notes + Σ refunds + Σ fees − Σ waivers
+ * = closing, to the cent, whatever the dates; with `to` on or after the last dated document,
+ * closing is Σ open invoice balances + open fees − unapplied (decisions.md §9, docs/rules.md
+ * "Dunning fees").
  */
 import type { Db } from '@pharm/db';
 import {
@@ -19,7 +21,7 @@ import {
   type StatementLineType,
   type StatementQuery,
 } from '@pharm/validators';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { notFound } from '../../lib/domain-error.js';
 import type { AgingBuckets } from '../reports/service.js';
 
@@ -29,7 +31,7 @@ export interface StatementLine {
   id: number;
   /** The invoice, payment or credit note number (a refund's: its source's). */
   number: string;
-  /** The document's total or amount, positive: invoices and refunds add, the others take. */
+  /** The document's total or amount, positive: invoices, refunds and fees add, the others take. */
   amount: string;
   /** The running balance after this line. */
   balance: string;
@@ -50,6 +52,8 @@ export interface Statement {
    * `to`, the aging's own line. Σ aging − unapplied = closing.
    */
   unapplied: string;
+  /** Dunning fees owed on `to`; absent when none. Σ aging + fees − unapplied = closing. */
+  fees?: string;
   /** The allocations made in the period (by the day they were made), for the record. */
   allocations: StatementAllocation[];
 }
@@ -63,6 +67,12 @@ export interface StatementAllocation {
   voided: boolean;
 }
 
+/** The dunning fees charged up to `day` and not waived by it (dunning_fees_pharmacy_date_idx). */
+const feesOwedOn = (pharmacyId: number, day: RawBuilder<unknown>) => sql<string>`
+  (select coalesce(sum(amount), 0) from dunning_fees
+    where pharmacy_id = ${pharmacyId} and date <= ${day}
+      and (waived_on is null or waived_on > ${day}))`;
+
 /** Both sums read invoices_pharmacy_date_idx and payments_pharmacy_date_idx (migration 0006). */
 async function balanceBefore(db: Db, pharmacyId: number, date: string): Promise<number> {
   const { rows } = await sql<{
@@ -70,6 +80,7 @@ async function balanceBefore(db: Db, pharmacyId: number, date: string): Promise<
     paid: string;
     credited: string;
     refunded: string;
+    fees: string;
   }>`
     select
       (select coalesce(sum(total), 0) from invoices
@@ -79,9 +90,16 @@ async function balanceBefore(db: Db, pharmacyId: number, date: string): Promise<
       (select coalesce(sum(total), 0) from credit_notes
         where pharmacy_id = ${pharmacyId} and date < ${date}) as credited,
       (select coalesce(sum(amount), 0) from refunds
-        where pharmacy_id = ${pharmacyId} and date < ${date}) as refunded`.execute(db);
+        where pharmacy_id = ${pharmacyId} and date < ${date}) as refunded,
+      ${feesOwedOn(pharmacyId, sql`${date}::date - 1`)} as fees`.execute(db);
   const row = rows[0]!;
-  return toCents(row.invoiced) - toCents(row.paid) - toCents(row.credited) + toCents(row.refunded);
+  return (
+    toCents(row.invoiced) -
+    toCents(row.paid) -
+    toCents(row.credited) +
+    toCents(row.refunded) +
+    toCents(row.fees)
+  );
 }
 
 interface LineRow {
@@ -93,8 +111,8 @@ interface LineRow {
 }
 
 /**
- * On one date invoices come before payments, credit notes and refunds, so the running balance
- * shows what was paid off.
+ * On one date invoices and fees come before payments, credit notes, refunds and waivers, so the
+ * running balance shows what was paid off.
  */
 async function periodLines(db: Db, pharmacyId: number, from: string, to: string) {
   const { rows } = await sql<LineRow>`
@@ -118,6 +136,14 @@ async function periodLines(db: Db, pharmacyId: number, from: string, to: string)
         left join payments pm on pm.id = r.payment_id
         left join credit_notes c on c.id = r.credit_note_id
        where r.pharmacy_id = ${pharmacyId} and r.date between ${from} and ${to}
+      union all
+      select date, 'dunning_fee', 0, id, 'FEE-' || lpad(id::text, 5, '0'), amount
+        from dunning_fees
+       where pharmacy_id = ${pharmacyId} and date between ${from} and ${to}
+      union all
+      select waived_on, 'fee_waiver', 4, id, 'FEE-' || lpad(id::text, 5, '0'), amount
+        from dunning_fees
+       where pharmacy_id = ${pharmacyId} and waived_on between ${from} and ${to}
     ) lines
     order by date, rank, id`.execute(db);
   return rows;
@@ -204,6 +230,9 @@ async function allocationsIn(
   return rows;
 }
 
+/** The lines that add to what is owed; the others take from it. */
+const CHARGES = new Set<StatementLineType>(['invoice', 'refund', 'dunning_fee']);
+
 export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<Statement> {
   const { from, to } =
     query.from && query.to ? { from: query.from, to: query.to } : lastFullMonth(todayIso());
@@ -223,10 +252,15 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
       const aging = await agingOn(trx, pharmacy.id, to);
       const unapplied = await unappliedOn(trx, pharmacy.id, to);
       const allocations = await allocationsIn(trx, pharmacy.id, from, to);
+      const { rows: feeRows } = await sql<{ fees: string }>`
+        select ${feesOwedOn(pharmacy.id, sql`${to}::date`)}::numeric(20,2)::text as fees`.execute(
+        trx,
+      );
+      const fees = feeRows[0]!.fees;
       let running = opening;
       const lines = rows.map((row) => {
         const cents = toCents(row.amount);
-        running += row.type === 'invoice' || row.type === 'refund' ? cents : -cents;
+        running += CHARGES.has(row.type) ? cents : -cents;
         return { ...row, balance: fromCents(running) };
       });
       return {
@@ -238,6 +272,7 @@ export async function pharmacyStatement(db: Db, query: StatementQuery): Promise<
         lines,
         aging,
         unapplied,
+        ...(toCents(fees) > 0 ? { fees } : {}),
         allocations,
       };
     });

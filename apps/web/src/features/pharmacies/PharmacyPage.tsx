@@ -48,6 +48,7 @@ import { CreditHoldBadge } from './CreditHoldBadge';
 import { termsLabel } from './format';
 import { pharmaciesList } from './list';
 import { EmailStatementButton } from '../emails/EmailActions';
+import { DunningFees } from '../dunning/DunningFees';
 import { DunningPauseButton } from '../dunning/DunningPauseButton';
 import { Can, useCan } from '../auth/can';
 import { LicencesSection } from '../licences/LicencesSection';
@@ -525,6 +526,8 @@ export function PharmacyPage({ id }: { id: number }) {
               </RecordSection>
 
               <Unapplied pharmacy={current} />
+
+              <DunningFees pharmacyId={current.id} />
 
               <Aging id={current.id} />
 

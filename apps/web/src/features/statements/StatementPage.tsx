@@ -25,14 +25,17 @@ import { CreditHoldBadge } from '../pharmacies/CreditHoldBadge';
 import { AGING } from './aging';
 import type { StatementSearch } from './route';
 
-/** What each line type is called; invoices and refunds are charges, the others credits. */
+/** What each line type is called; invoices, refunds and late fees are charges, the others credits. */
 const LINE_LABELS: Record<string, string> = {
   invoice: 'Invoice',
   payment: 'Payment',
   credit_note: 'Credit note',
   refund: 'Refund',
+  dunning_fee: 'Late fee',
+  fee_waiver: 'Fee waived',
 };
-const isCharge = (type: string) => type === 'invoice' || type === 'refund';
+const isCharge = (type: string) =>
+  type === 'invoice' || type === 'refund' || type === 'dunning_fee';
 
 const totalOf = (lines: readonly { type: string; amount: string }[], type: string) =>
   sumCents(lines.filter((line) => line.type === type).map((line) => toCents(line.amount)));
@@ -266,6 +269,19 @@ export function StatementPage({ id, search }: { id: number; search: StatementSea
                 </Text>
               </Box>
             ))}
+            {data?.fees ? (
+              <Box data-testid="statement-fees">
+                <Text textStyle="sm" color="fg.muted">
+                  Late fees owed
+                </Text>
+                <Text textStyle="xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {formatUsd(data.fees)}
+                </Text>
+                <Text textStyle="xs" color="fg.subtle">
+                  Charged by reminders, not waived on {formatDate(period.to)}
+                </Text>
+              </Box>
+            ) : null}
             {data && toCents(data.unapplied) > 0 && (
               <Box>
                 <Text textStyle="sm" color="fg.muted">
