@@ -12,6 +12,11 @@
  * `bench/insights.ts` reads it. What is made, per invoice by age (4 years, newest last):
  * issued in the last 45 days → Unpaid (70%) or Partially Paid (30%), a few of them Draft; older →
  * Paid, except 1 in 400 left unpaid (the long tail of the aging report). About 3% are open.
+ * Money moves as the app moves it (migration 0016): payments reach invoices through allocations
+ * (some split over three invoices, some with an unapplied rest, part of it refunded), credit
+ * notes are applied, left open or refunded, and the pharmacies' balance and unapplied cash are
+ * the sums `moneyViolations` checks (`seed-check.ts`). Lines carry their variant's lot of the
+ * month (migration 0018), and one recall of two lots is in progress (0021).
  */
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@pharm/db';

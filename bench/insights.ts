@@ -76,6 +76,8 @@ interface CashIds {
   pharmacy: number;
   /** The newest credit note applied to an invoice (its lines and allocation). */
   creditNote: number;
+  /** That credit note's pharmacy. */
+  creditNotePharmacy: number;
 }
 
 async function cashIds(databaseUrl: string): Promise<CashIds> {
@@ -89,7 +91,9 @@ async function cashIds(databaseUrl: string): Promise<CashIds> {
              (select id from pharmacies where unapplied > 0 and balance > 0
                order by balance desc limit 1) as pharmacy,
              (select credit_note_id from allocations where credit_note_id is not null
-               order by id desc limit 1) as "creditNote"`.execute(db);
+               order by id desc limit 1) as "creditNote",
+             (select pharmacy_id from allocations where credit_note_id is not null
+               order by id desc limit 1) as "creditNotePharmacy"`.execute(db);
     const ids = rows[0]!;
     for (const [name, id] of Object.entries(ids)) {
       if (id === null) throw new Error(`the seeded data has no ${name}: bench:seed makes them`);
@@ -114,7 +118,7 @@ function cashPaths(ids: CashIds): (readonly [string, string])[] {
     ['credit note with lines and allocation', `/api/credit-notes/${ids.creditNote}`],
     ['credit notes list', '/api/credit-notes'],
     ['credit notes, open', '/api/credit-notes?open=true'],
-    ['credit notes, one pharmacy', `/api/credit-notes?pharmacyId=${ids.pharmacy}`],
+    ['credit notes, one pharmacy', `/api/credit-notes?pharmacyId=${ids.creditNotePharmacy}`],
     ['pharmacies list (with unapplied)', '/api/pharmacies'],
   ];
 }

@@ -456,7 +456,11 @@ try {
                 error ? ` (error: ${error.slice(0, 200)})` : ''
               }`;
             })
-            .join(', '),
+            .join(', ') +
+          `; load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
       );
     }
   }
