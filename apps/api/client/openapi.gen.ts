@@ -1053,6 +1053,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recalls/{id}/email-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email each pharmacy whose notice is still to notify (or those of `pharmacyIds`) its recall letter, through the outbox; the notice becomes notified (channel email) when the SMTP server accepts the mail. Answers the emails queued and the pharmacies skipped, with why */
+        post: operations["recalls.emailNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recalls/{id}/close": {
         parameters: {
             query?: never;
@@ -5591,7 +5608,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "queued" | "sending" | "sent" | "failed" | "held";
-                entityType?: "invoice" | "order" | "pharmacy" | "invitation";
+                entityType?: "invoice" | "order" | "pharmacy" | "invitation" | "recall";
                 entityId?: number;
                 limit?: number;
             };
@@ -6703,6 +6720,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -6801,6 +6823,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -6911,6 +6938,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -6924,6 +6956,53 @@ export interface operations {
                                     recordedAt: string;
                                 }[];
                             };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.emailNotices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Email each pharmacy whose notice is still to notify (or those of `pharmacyIds`) its recall letter, through the outbox; the notice becomes notified (channel email) when the SMTP server accepts the mail. Answers the emails queued and the pharmacies skipped, with why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: {
+                            pharmacyId: number;
+                            emailId: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                        }[];
+                        skipped: {
+                            pharmacyId: number;
+                            pharmacy: string;
+                            reason: string;
                         }[];
                     };
                 };
@@ -7016,6 +7095,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";

@@ -202,6 +202,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0018_lots',
       '0020_dunning',
       '0021_recalls',
+      '0024_recall_emails',
     ]);
   });
 });

@@ -27,6 +27,7 @@ import * as email from './migrations/0017_email.js';
 import * as lots from './migrations/0018_lots.js';
 import * as dunning from './migrations/0020_dunning.js';
 import * as recalls from './migrations/0021_recalls.js';
+import * as recallEmails from './migrations/0024_recall_emails.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0018_lots': lots,
   '0020_dunning': dunning,
   '0021_recalls': recalls,
+  '0024_recall_emails': recallEmails,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

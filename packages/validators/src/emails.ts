@@ -3,7 +3,7 @@ import { isoDate, recordId, timestamp } from './common.js';
 import { EMAIL_STATUSES } from './email-labels.js';
 
 /** The records an email is about, as `entityType`. */
-export const EMAIL_ENTITY_TYPES = ['invoice', 'order', 'pharmacy', 'invitation'] as const;
+export const EMAIL_ENTITY_TYPES = ['invoice', 'order', 'pharmacy', 'invitation', 'recall'] as const;
 
 const MAX_RECIPIENTS = 10;
 
