@@ -1121,6 +1121,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recalls/{id}/email-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email each pharmacy whose notice is still to notify (or those of `pharmacyIds`) its recall letter, through the outbox; the notice becomes notified (channel email) when the SMTP server accepts the mail. Answers the emails queued and the pharmacies skipped, with why */
+        post: operations["recalls.emailNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recalls/{id}/close": {
         parameters: {
             query?: never;
@@ -5704,7 +5721,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "queued" | "sending" | "sent" | "failed" | "held";
-                entityType?: "invoice" | "order" | "pharmacy" | "invitation" | "credit_note";
+                entityType?: "invoice" | "order" | "pharmacy" | "invitation" | "credit_note" | "recall";
                 entityId?: number;
                 limit?: number;
             };
@@ -6954,6 +6971,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -7052,6 +7074,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -7162,6 +7189,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";
@@ -7175,6 +7207,53 @@ export interface operations {
                                     recordedAt: string;
                                 }[];
                             };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            415: components["responses"]["Error415"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "recalls.emailNotices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pharmacyIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Email each pharmacy whose notice is still to notify (or those of `pharmacyIds`) its recall letter, through the outbox; the notice becomes notified (channel email) when the SMTP server accepts the mail. Answers the emails queued and the pharmacies skipped, with why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: {
+                            pharmacyId: number;
+                            emailId: number;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "held";
+                        }[];
+                        skipped: {
+                            pharmacyId: number;
+                            pharmacy: string;
+                            reason: string;
                         }[];
                     };
                 };
@@ -7267,6 +7346,11 @@ export interface operations {
                                 acknowledgedBy: string | null;
                                 contact: string | null;
                                 quantityReturned: number | null;
+                                email: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    status: "queued" | "sending" | "sent" | "failed" | "held";
+                                } | null;
                                 events: {
                                     /** @enum {string} */
                                     status: "to_notify" | "notified" | "acknowledged";

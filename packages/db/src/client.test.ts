@@ -203,6 +203,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0020_dunning',
       '0021_recalls',
       '0023_fees_and_credit_note_email',
+      '0024_recall_emails',
     ]);
   });
 });

@@ -28,6 +28,7 @@ import * as lots from './migrations/0018_lots.js';
 import * as dunning from './migrations/0020_dunning.js';
 import * as recalls from './migrations/0021_recalls.js';
 import * as feesAndCreditNoteEmail from './migrations/0023_fees_and_credit_note_email.js';
+import * as recallEmails from './migrations/0024_recall_emails.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0020_dunning': dunning,
   '0021_recalls': recalls,
   '0023_fees_and_credit_note_email': feesAndCreditNoteEmail,
+  '0024_recall_emails': recallEmails,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

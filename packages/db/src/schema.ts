@@ -233,6 +233,8 @@ export interface RecallNoticesTable {
   contact: string | null;
   quantityReturned: number | null;
   updatedAt: Timestamp;
+  /** The email that carries its letter (migration 0024), while the outbox keeps it. */
+  emailId: number | null;
 }
 
 /** An invoice line that carried a recalled lot, copied when the recall opened (migration 0021). */
@@ -472,8 +474,11 @@ export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held';
  * statement's for a period. `sha256` and `size` are those of the bytes that went out.
  */
 export interface EmailAttachment {
-  kind: 'invoice-pdf' | 'statement-pdf' | 'order-pdf' | 'credit-note-pdf';
+  kind: 'invoice-pdf' | 'statement-pdf' | 'order-pdf' | 'credit-note-pdf' | 'recall-letter';
+  /** The invoice, order, credit note or recall; a statement's pharmacy. */
   id: number;
+  /** A recall letter's pharmacy. */
+  pharmacyId?: number;
   /** A statement's period. */
   from?: string;
   to?: string;

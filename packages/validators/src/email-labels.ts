@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'dunning',
   'monthly_statement',
   'credit_note',
+  'recall_notice',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -21,6 +22,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   dunning: 'Payment reminder',
   monthly_statement: 'Monthly statement',
   credit_note: 'Credit note',
+  recall_notice: 'Recall notice',
 };
 
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'held'] as const;
@@ -87,6 +89,15 @@ export const EMAIL_PLACEHOLDERS: Record<string, Record<string, string>> = {
     invoices: 'The open invoices, one a line (paid ones are never listed)',
     balance: 'What is owed on them',
     aging: 'What is owed by days past due: current, 31–60, 61–90, over 90',
+    company: 'Your company name',
+  },
+  recall_notice: {
+    pharmacy: "The pharmacy's name",
+    recallNumber: 'The recall number (RCL-…)',
+    recallClass: 'The recall class: I, II or III',
+    reason: 'Why the lots are recalled',
+    lots: 'The lot numbers recalled',
+    lines: "The pharmacy's invoice lines that carried them, one a line",
     company: 'Your company name',
   },
   invitation: {

@@ -9,6 +9,7 @@ export const EMAIL_ENTITY_TYPES = [
   'pharmacy',
   'invitation',
   'credit_note',
+  'recall',
 ] as const;
 
 const MAX_RECIPIENTS = 10;

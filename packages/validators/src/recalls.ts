@@ -8,6 +8,7 @@ import {
   requiredText,
   timestamp,
 } from './common.js';
+import { EMAIL_STATUSES } from './email-labels.js';
 import { LOT_STATUSES } from './lot-statuses.js';
 
 /** Issue 30: a recall's class, as the FDA grades them (I: the most serious). */
@@ -123,6 +124,28 @@ export const recallNoticeUpdateSchema = z
 export type RecallNoticeUpdateInput = z.input<typeof recallNoticeUpdateSchema>;
 export type RecallNoticeUpdate = z.output<typeof recallNoticeUpdateSchema>;
 
+/**
+ * POST /api/recalls/{id}/email-notices: the pharmacies to email their letter, or (left out)
+ * every pharmacy whose notice is still to notify.
+ */
+export const recallEmailNoticesSchema = z.object({
+  pharmacyIds: z
+    .array(entityId('Each pharmacy id must be a positive integer'), {
+      error: 'Pharmacies must be a list of ids',
+    })
+    .max(10_000, 'At most 10000 pharmacies')
+    .optional(),
+});
+export type RecallEmailNotices = z.output<typeof recallEmailNoticesSchema>;
+
+/** What "Email notices" did: the emails queued, and the pharmacies it left, with why. */
+export const recallEmailNoticesOutput = z.object({
+  queued: z.array(
+    z.object({ pharmacyId: recordId, emailId: recordId, status: z.enum(EMAIL_STATUSES) }),
+  ),
+  skipped: z.array(z.object({ pharmacyId: recordId, pharmacy: z.string(), reason: z.string() })),
+});
+
 /** POST /api/recalls/{id}/close: a reason is needed while a pharmacy has not acknowledged. */
 export const recallCloseSchema = z.object({ reason: optionalText(2000, 'Reason') });
 
@@ -152,6 +175,8 @@ export const recallNoticeOutput = z.object({
   acknowledgedBy: z.string().nullable(),
   contact: z.string().nullable(),
   quantityReturned: count.nullable(),
+  /** The latest email carrying the letter ("Email notices"), while the outbox keeps it. */
+  email: z.object({ id: recordId, status: z.enum(EMAIL_STATUSES) }).nullable(),
   events: z.array(
     z.object({
       status: z.enum(RECALL_NOTICE_STATUSES),

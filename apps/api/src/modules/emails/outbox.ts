@@ -43,8 +43,11 @@ export interface EmailToQueue {
   subject: string;
   bodyText: string;
   bodyHtml: string;
-  /** Rendered when the email is sent, never before: `{ kind: 'invoice-pdf', id }`. */
-  attachments?: Pick<EmailAttachment, 'kind' | 'id' | 'from' | 'to'>[];
+  /**
+   * Rendered when the email is sent, never before: `{ kind: 'invoice-pdf', id }`,
+   * `{ kind: 'recall-letter', id, pharmacyId }`.
+   */
+  attachments?: Pick<EmailAttachment, 'kind' | 'id' | 'pharmacyId' | 'from' | 'to'>[];
   /** A second call with the same key answers the first email instead of queueing another. */
   idempotencyKey?: string | null;
   createdBy?: string | null;

@@ -11,6 +11,9 @@ import { invoicePdf } from '../invoices/pdf.js';
 import { orderPdf } from '../orders/pdf.js';
 import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
+import { markNoticeEmailed, RECALL_NOTICE_EMAIL } from '../recalls/emails.js';
+import { recallLetterFilename, recallLetterPdf } from '../recalls/pdf.js';
+import { recallLetterData } from '../recalls/service.js';
 import { statementFilename, statementPdf } from '../statements/pdf.js';
 import { pharmacyStatement } from '../statements/service.js';
 import { onOutboxNudge } from './outbox.js';
@@ -51,6 +54,10 @@ export function smtpTransport(url: string): Transporter {
 
 interface Claimed {
   id: number;
+  kind: string;
+  entityId: number | null;
+  pharmacyId: number | null;
+  createdBy: string | null;
   toAddresses: string[];
   ccAddresses: string[];
   subject: string;
@@ -181,7 +188,8 @@ export class OutboxSender {
                     order by next_attempt_at, id
                     limit 1
                     for update skip locked)
-      returning id, to_addresses as "toAddresses", cc_addresses as "ccAddresses", subject,
+      returning id, kind, entity_id as "entityId", pharmacy_id as "pharmacyId",
+                created_by as "createdBy", to_addresses as "toAddresses", cc_addresses as "ccAddresses", subject,
                 body_text as "bodyText", body_html as "bodyHtml", attachments, attempts`.execute(
       this.db,
     );
@@ -195,6 +203,13 @@ export class OutboxSender {
       return {
         filename: `invoice-${invoice.invoiceNumber}.pdf`,
         body: await this.heavyWork.run(invoicePdf, invoice),
+      };
+    }
+    if (attachment.kind === 'recall-letter') {
+      const letter = await recallLetterData(this.db, attachment.id, attachment.pharmacyId ?? 0);
+      return {
+        filename: recallLetterFilename(letter.recall, letter.entry),
+        body: await this.heavyWork.run(recallLetterPdf, letter),
       };
     }
     if (attachment.kind === 'order-pdf') {
@@ -262,17 +277,25 @@ export class OutboxSender {
       return;
     }
     const rejected = (info.rejected ?? []).map(String);
-    await this.db
-      .updateTable('emails')
-      .set({
-        status: 'sent',
-        sentAt: sql`now()`,
-        messageId: info.messageId,
-        attachments: JSON.stringify(attachments),
-        lastError: rejected.length ? `Refused by the server: ${rejected.join(', ')}` : null,
-      })
-      .where('id', '=', email.id)
-      .execute();
+    // What the accepted mail settles is written with `sent`, in one transaction: a recall's
+    // notice is notified by email exactly when its email is sent (recalls/emails.ts), and not
+    // when the server refused its address.
+    await this.db.transaction().execute(async (trx) => {
+      if (email.kind === RECALL_NOTICE_EMAIL && !rejected.length) {
+        await markNoticeEmailed(trx, email);
+      }
+      await trx
+        .updateTable('emails')
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          messageId: info.messageId,
+          attachments: JSON.stringify(attachments),
+          lastError: rejected.length ? `Refused by the server: ${rejected.join(', ')}` : null,
+        })
+        .where('id', '=', email.id)
+        .execute();
+    });
   }
 
   private async recordFailure(email: Claimed, reason: string, temporary: boolean): Promise<void> {

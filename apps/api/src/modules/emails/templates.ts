@@ -99,6 +99,11 @@ const EXAMPLES: TemplateValues = {
     'INV-2026-0042, due 2026-12-15: $830.00 (12 days overdue)\nINV-2026-0051, due 2026-12-20: $410.00 (7 days overdue)',
   fee: 'A late fee of $25.00 is charged on your account.',
   date: '2027-01-01',
+  recallNumber: 'RCL-2026-00003',
+  recallClass: 'II',
+  reason: 'Stopper fragments found after piercing',
+  lots: 'ST20-2611-B',
+  lines: 'INV-2026-0042 of 2026-11-02: 300 × Grey stoppers 20 mm (lot ST20-2611-B)',
   aging: 'current $410.00, 31–60 days $830.00, 61–90 days $0.00, over 90 days $0.00',
 };
 

@@ -1,4 +1,4 @@
-import { formatDate, RECALL_NOTICE_STATUS_LABELS, type RecallRecord } from '@pharm/validators';
+import { formatDate, type RecallRecord } from '@pharm/validators';
 import {
   closing,
   notes,
@@ -38,7 +38,9 @@ export interface RecallLetter {
 
 /**
  * A pharmacy's recall letter: the recall and why, the lines of its invoices that carried the
- * recalled lots (only those), what to do, and an acknowledgement form to sign and return.
+ * recalled lots (only those), what to do, and an acknowledgement form to sign and return. It
+ * says nothing of where the notice stands in our workflow: the letter emailed (Email notices)
+ * is the same document as the one downloaded before or after.
  */
 export function renderRecallLetter(
   { recall, entry, address }: RecallLetter,
@@ -54,7 +56,6 @@ export function renderRecallLetter(
         { label: 'Recall #', value: recall.number },
         { label: 'Class', value: recall.class, color: recall.class === 'I' ? 'red' : 'orange' },
         { label: 'Initiated', value: formatDate(recall.initiatedOn) },
-        { label: 'Notice', value: RECALL_NOTICE_STATUS_LABELS[entry.notice.status] },
       ],
       body: [
         parties(shipTo(address)),

@@ -3,6 +3,8 @@ import {
   openRecallsOutput,
   recallCloseSchema,
   recallCreateSchema,
+  recallEmailNoticesOutput,
+  recallEmailNoticesSchema,
   recallListItemOutput,
   recallListQuery,
   recallNoticeUpdateSchema,
@@ -10,6 +12,7 @@ import {
 } from '@pharm/validators';
 import { z } from 'zod';
 import { answers, createTRPCRouter, protectedProcedure } from '../../trpc.js';
+import { emailNotices } from './emails.js';
 import {
   closeRecall,
   getRecall,
@@ -77,6 +80,19 @@ export const recallsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       updateNotice(ctx.db, input.id, input.pharmacyId, input.data, ctx.user),
     ),
+  emailNotices: protectedProcedure
+    .meta({
+      permission: 'recalls.write',
+      rest: {
+        method: 'POST',
+        path: '/api/recalls/{id}/email-notices',
+        summary:
+          'Email each pharmacy whose notice is still to notify (or those of `pharmacyIds`) its recall letter, through the outbox; the notice becomes notified (channel email) when the SMTP server accepts the mail. Answers the emails queued and the pharmacies skipped, with why',
+      },
+    })
+    .input(idParam.extend({ data: recallEmailNoticesSchema.prefault({}) }))
+    .output(answers(recallEmailNoticesOutput))
+    .mutation(({ ctx, input }) => emailNotices(ctx.db, input.id, input.data, ctx.user)),
   close: protectedProcedure
     .meta({
       permission: 'recalls.write',

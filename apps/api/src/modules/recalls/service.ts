@@ -196,8 +196,11 @@ export async function getRecall(db: Db, id: number): Promise<RecallRecord> {
   const notices = await db
     .selectFrom('recallNotices as n')
     .innerJoin('pharmacies as p', 'p.id', 'n.pharmacyId')
+    .leftJoin('emails as e', 'e.id', 'n.emailId')
     .select([
       'n.id as noticeId',
+      'e.id as emailId',
+      'e.status as emailStatus',
       'n.status',
       'n.notifiedAt',
       'n.notifiedBy',
@@ -277,6 +280,10 @@ export async function getRecall(db: Db, id: number): Promise<RecallRecord> {
         acknowledgedBy: n.acknowledgedBy,
         contact: n.contact,
         quantityReturned: n.quantityReturned,
+        email:
+          n.emailId !== null && n.emailStatus !== null
+            ? { id: n.emailId, status: n.emailStatus }
+            : null,
         events: events
           .filter((event) => event.noticeId === n.noticeId)
           .map(({ noticeId: _notice, ...event }) => event),

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Grid, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { LuBellRing, LuCircleCheck, LuFileText, LuLock } from 'react-icons/lu';
+import { Link } from '@tanstack/react-router';
+import { LuBellRing, LuCircleCheck, LuFileText, LuLock, LuMail } from 'react-icons/lu';
 import {
+  EMAIL_STATUS_LABELS,
   formatDate,
   LOT_STATUS_LABELS,
   RECALL_NOTICE_CHANNEL_LABELS,
@@ -16,11 +18,19 @@ import { Can } from '../auth/can';
 import { Fact } from '../documents/DocumentDetails';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
+import { EMAIL_STATUS_PALETTE } from '../emails/format';
 import { CloseRecallDialog, NoticeDialog, type NoticeTarget } from './dialogs';
+import { EmailNoticesDialog, type EmailNoticesTarget } from './EmailNoticesDialog';
 import { RecallProgress } from './RecallProgress';
 
 type Recall = RouterOutputs['recalls']['get'];
 type Entry = Recall['pharmacies'][number];
+
+/** An email for the notice is on its way (the outbox has not sent or given it up). */
+const pending = (entry: Entry) =>
+  entry.notice.email !== null && ['held', 'queued', 'sending'].includes(entry.notice.email.status);
+/** Still to notify, with no email on its way: what Email Notices would email. */
+const toEmail = (entry: Entry) => entry.notice.status === 'to_notify' && !pending(entry);
 
 const when = (at: string | null) =>
   at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : EMPTY;
@@ -28,11 +38,25 @@ const when = (at: string | null) =>
 /**
  * A recall's page (`/recalls/$id`): why and how serious, its lots, progress, and each pharmacy
  * with the lines of its invoices that carried the lots, its notice (Mark notified, Mark
- * acknowledged), its letter; Close Recall, and the history.
+ * acknowledged, and where its letter's email is), its letter (download, Email Letter); Email
+ * Notices for every pharmacy still to notify, Close Recall, and the history.
  */
 export function RecallRecordPage({ id }: { id: number }) {
-  const recall = trpc.recalls.get.useQuery({ id });
+  const recall = trpc.recalls.get.useQuery(
+    { id },
+    {
+      // While the outbox sends its letters, the notices turn notified: look again shortly.
+      refetchInterval: (query) =>
+        query.state.data?.pharmacies.some(
+          (entry) =>
+            entry.notice.email && ['queued', 'sending'].includes(entry.notice.email.status),
+        )
+          ? 3000
+          : false,
+    },
+  );
   const [notice, setNotice] = useState<NoticeTarget | null>(null);
+  const [emailing, setEmailing] = useState<EmailNoticesTarget | null>(null);
   const [closing, setClosing] = useState(false);
 
   return (
@@ -56,9 +80,25 @@ export function RecallRecordPage({ id }: { id: number }) {
           subtitle: `Class ${current.class} · initiated ${formatDate(current.initiatedOn)}`,
           actions: current.closedOn ? null : (
             <Can permission="recalls.write">
-              <Button variant="outline" onClick={() => setClosing(true)} data-testid="close-recall">
-                <LuLock /> Close Recall
-              </Button>
+              <HStack gap="2" wrap="wrap">
+                {current.pharmacies.some(toEmail) ? (
+                  <Button
+                    onClick={() =>
+                      setEmailing({ all: true, count: current.pharmacies.filter(toEmail).length })
+                    }
+                    data-testid="email-notices"
+                  >
+                    <LuMail /> Email Notices
+                  </Button>
+                ) : null}
+                <Button
+                  variant="outline"
+                  onClick={() => setClosing(true)}
+                  data-testid="close-recall"
+                >
+                  <LuLock /> Close Recall
+                </Button>
+              </HStack>
             </Can>
           ),
         })}
@@ -133,6 +173,7 @@ export function RecallRecordPage({ id }: { id: number }) {
                       recall={current}
                       entry={entry}
                       onStep={setNotice}
+                      onEmail={(pharmacy) => setEmailing({ pharmacy })}
                     />
                   ))}
                 </Stack>
@@ -146,6 +187,13 @@ export function RecallRecordPage({ id }: { id: number }) {
       </RecordPage>
       <NoticeDialog recallId={id} target={notice} onClose={() => setNotice(null)} />
       {recall.data ? (
+        <EmailNoticesDialog
+          recall={recall.data}
+          target={emailing}
+          onClose={() => setEmailing(null)}
+        />
+      ) : null}
+      {recall.data ? (
         <CloseRecallDialog recall={recall.data} open={closing} onClose={() => setClosing(false)} />
       ) : null}
     </>
@@ -157,10 +205,12 @@ function PharmacyNotice({
   recall,
   entry,
   onStep,
+  onEmail,
 }: {
   recall: Recall;
   entry: Entry;
   onStep: (target: NoticeTarget) => void;
+  onEmail: (pharmacy: { id: number; name: string }) => void;
 }) {
   const { pharmacy, notice, lines } = entry;
   const open = recall.closedOn === null;
@@ -201,6 +251,34 @@ function PharmacyNotice({
               {notice.notifiedBy ? `, ${notice.notifiedBy}` : ''}
             </Text>
           ) : null}
+          {notice.email && notice.status === 'to_notify' ? (
+            <HStack gap="2" mt="1" textStyle="xs" data-testid="notice-email">
+              <Badge colorPalette={EMAIL_STATUS_PALETTE[notice.email.status]} size="sm">
+                Letter email {EMAIL_STATUS_LABELS[notice.email.status].toLowerCase()}
+              </Badge>
+              <Text color="fg.muted">
+                {notice.email.status === 'failed' ? (
+                  <>
+                    Not delivered: see the{' '}
+                    <Link to="/outbox" style={{ textDecoration: 'underline' }}>
+                      Outbox
+                    </Link>
+                    , or notify another way.
+                  </>
+                ) : notice.email.status === 'held' ? (
+                  <>
+                    Waits in the{' '}
+                    <Link to="/outbox" style={{ textDecoration: 'underline' }}>
+                      Outbox
+                    </Link>{' '}
+                    for a mail server; notified once it is sent.
+                  </>
+                ) : (
+                  'Notified once the mail server accepts it.'
+                )}
+              </Text>
+            </HStack>
+          ) : null}
           {notice.acknowledgedAt ? (
             <Text textStyle="xs" data-testid="notice-acknowledged">
               Acknowledged {when(notice.acknowledgedAt)}
@@ -221,6 +299,18 @@ function PharmacyNotice({
               <LuFileText /> Letter
             </a>
           </Button>
+          {open && toEmail(entry) ? (
+            <Can permission="recalls.write">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onEmail(pharmacy)}
+                data-testid="email-letter"
+              >
+                <LuMail /> Email Letter
+              </Button>
+            </Can>
+          ) : null}
           {open && notice.status === 'to_notify' ? (
             <Can permission="recalls.write">
               <Button
@@ -236,7 +326,6 @@ function PharmacyNotice({
             <Can permission="recalls.write">
               <Button
                 size="sm"
-                colorPalette="green"
                 onClick={() => onStep({ status: 'acknowledged', pharmacy })}
                 data-testid="mark-acknowledged"
               >
