@@ -76,6 +76,15 @@ export default defineConfig({
               test: /node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@zag-js[\\/]dom-query[\\/]dist[\\/](form|press|visually-hidden|event|platform)\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](use-controllable-state|use-event)\.js$|components[\\/]checkbox[\\/])|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](checkbox|checkmark)[\\/])/,
               includeDependenciesRecursively: false,
             },
+            // The ark/zag helpers that every screen's first component with a machine loads (the
+            // sign-in screen's too), kept in one chunk: left alone, a change elsewhere split zag's
+            // computed-style (0.2 KB) into a script of its own on every screen (+1.1 KB with its
+            // headers; the sign-in screen went to 200.1 KB).
+            {
+              name: 'runtime',
+              test: /node_modules[\\/](@zag-js[\\/](utils[\\/]dist[\\/](guard|functions)|core[\\/]dist[\\/]merge-props|dom-query[\\/]dist[\\/](node|computed-style))\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](create-context|compose-refs)|providers[\\/]environment[\\/]use-environment-context|components[\\/]factory|_virtual[\\/]_rolldown[\\/]runtime)\.js$)/,
+              includeDependenciesRecursively: false,
+            },
             // The settings screen's panels' small modules, each shared with an email or lot screen.
             {
               name: 'settings-panels',
