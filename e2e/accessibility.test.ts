@@ -491,6 +491,107 @@ describe('signed in, axe finds nothing wrong on', () => {
     });
   });
 
+  describe('record pages, cash, lots, recalls, outbox and dunning', () => {
+    const ids = { payment: 0, product: 0, creditNote: 0, lot: 0, recall: 0 };
+
+    beforeAll(async () => {
+      const post = async (url: string, body: unknown) => {
+        const res = await api(page, 'POST', url, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body;
+      };
+      ids.product = (await api(page, 'GET', '/api/products?q=VL-TI')).body.find(
+        (p: { sku: string }) => p.sku === 'VL-TI',
+      ).id;
+      const variant = await post('/api/product-variants', {
+        parentSku: 'VL-TI',
+        variantSku: 'VL-10R-AMB',
+        size: '10R',
+        color: 'Amber',
+        sterile: true,
+        packageQty: 100,
+        defaultPrice: '44.00',
+      });
+      ids.lot = (
+        await post('/api/lots', {
+          variantId: variant.id,
+          lotNumber: 'LT-2603-0311',
+          expiryDate: '2099-06-30',
+        })
+      ).id;
+      // The lot shipped to Riverside (on credit hold by now: its invoice is long past due) and
+      // invoiced: the recall names the pharmacy.
+      const shipped = await post('/api/orders', {
+        pharmacyId,
+        orderDate: '2026-03-14',
+        lineItems: [
+          {
+            productSku: 'VL-TI',
+            variantSku: 'VL-10R-AMB',
+            description: 'VL-TI - 10R Amber',
+            qty: 5,
+            unitPrice: '44.00',
+            lotId: ids.lot,
+          },
+        ],
+      });
+      expect(
+        (
+          await api(page, 'PUT', `/api/orders/${shipped.id}`, {
+            status: 'Sent',
+            holdOverrideReason: 'Cheque received',
+          })
+        ).status,
+      ).toBe(200);
+      await post('/api/invoices', {
+        pharmacyId,
+        fromOrderId: shipped.id,
+        invoiceDate: '2026-03-15',
+        dueDate: '2026-04-14',
+        status: 'Unpaid',
+      });
+      ids.payment = (await api(page, 'GET', '/api/payments')).body[0].id;
+      ids.creditNote = (
+        await post('/api/credit-notes', {
+          pharmacyId,
+          invoiceId: invoice.id,
+          date: '2026-03-21',
+          reason: 'One box arrived with cracked vials',
+          amount: '42.00',
+        })
+      ).id;
+      ids.recall = (
+        await post('/api/recalls', {
+          lotIds: [ids.lot],
+          class: 'II',
+          reason: 'Particulate matter found in retained samples',
+        })
+      ).id;
+    });
+
+    const screens: [string, () => string, string][] = [
+      ['an order page', () => `/orders/${orders.sent.id}`, 'Line Items'],
+      ['an invoice page', () => `/invoices/${invoice.id}`, 'Riverside Compounding'],
+      ['a payment page', () => `/payments/${ids.payment}`, 'CHK-1042'],
+      ['a pharmacy page', () => `/pharmacies/${pharmacyId}`, 'Maria Alvarez'],
+      ['a product page', () => `/products/${ids.product}`, 'VL-10R-AMB'],
+      ['the credit notes list', () => '/credit-notes', 'Riverside Compounding'],
+      ['the new credit note form', () => '/credit-notes/new', 'New Credit Note'],
+      ['a credit note page', () => `/credit-notes/${ids.creditNote}`, 'cracked vials'],
+      ['the lots list', () => '/lots', 'LT-2603-0311'],
+      ['a lot page', () => `/lots/${ids.lot}`, 'Riverside Compounding'],
+      ['the recalls list', () => '/recalls', 'LT-2603-0311'],
+      ['a recall page', () => `/recalls/${ids.recall}`, 'Riverside Compounding'],
+      ['the outbox', () => '/outbox', 'Emails sent and waiting'],
+      ['the dunning page', () => '/dunning', 'Reminders of overdue invoices'],
+    ];
+
+    it.each(screens)('%s', async (_name, route, text) => {
+      await visit(route(), text);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+
   describe('users, invitations and API tokens', () => {
     let invitationUrl: string;
 
