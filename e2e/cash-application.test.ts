@@ -304,6 +304,7 @@ describe('cash application', () => {
     expect(await text('[data-testid="invoice-credit-notes-empty"]')).toBe(
       'No credit notes raised from this invoice.',
     );
+    await page.$eval('[data-testid="invoice-allocations"]', (el) => el.scrollIntoView());
     await screenshot(page, 'cash-invoice-paid-by');
     await followLink('invoice-allocations', creditNoteNumber);
     await page.waitForSelector('[data-testid="credit-note-page"]');
@@ -359,6 +360,7 @@ describe('cash application', () => {
     ] as const) {
       await goto(route);
       await page.waitForSelector(`[data-testid="${testId}"]`);
+      await page.$eval(`[data-testid="${testId}"]`, (el) => el.scrollIntoView());
       expect(await width(), route).toBe('fits');
       await screenshot(page, `cash-phone-${name}`);
     }

@@ -82,7 +82,9 @@ describe('reports', () => {
         'Current (0-30 days),0,0.00,0.0%\r\n' +
         '31-60 days,0,0.00,0.0%\r\n' +
         '61-90 days,0,0.00,0.0%\r\n' +
-        'Over 90 days,0,0.00,0.0%\r\n',
+        'Over 90 days,0,0.00,0.0%\r\n' +
+        'Unapplied cash and credits,,0.00,\r\n' +
+        'Total outstanding,0,0.00,\r\n',
     );
   });
 
