@@ -51,7 +51,8 @@ const PROFILE = process.env.PROFILE;
 const FLOOR_HTML = new URL('../apps/web/dist/floor.html', import.meta.url);
 
 /**
- * The side menu's screens, in its order: the menu entry's test id (`nav-<name>`), its path, and the
+ * The side menu's screens, in its order (the recalls list is a tab of Recall, not an entry): the
+ * menu entry's test id (`nav-<name>`), its path, and the
  * REST list the floor reads.
  */
 const ALL_SCREENS = [
@@ -65,7 +66,6 @@ const ALL_SCREENS = [
   { name: 'lots', path: '/lots', rest: '/api/lots' },
   { name: 'reports', path: '/reports', rest: '/api/reports' },
   { name: 'recall', path: '/recall', rest: '/api/recall' },
-  { name: 'recalls', path: '/recalls', rest: '/api/recalls' },
   { name: 'activity', path: '/activity', rest: '/api/activity' },
   { name: 'outbox', path: '/outbox', rest: '/api/emails' },
   { name: 'dunning', path: '/dunning', rest: '/api/dunning/due' },
