@@ -96,6 +96,24 @@ const allocationChange = (on: ReturnType<typeof sql>) => sql`case
   else 0
 end`;
 
+/**
+ * The allocations that may count differently on `on` than now, each set read from an index: those
+ * whose source or invoice is dated after it, made after it, or voided after it (allocationDay is
+ * the latest of those dates). The further back `on`, the more there are.
+ */
+const changeCandidates = (on: ReturnType<typeof sql>) => sql`
+  select a2.id from payments p2 join allocations a2 on a2.payment_id = p2.id where p2.date > ${on}
+  union
+  select a2.id from credit_notes c2 join allocations a2 on a2.credit_note_id = c2.id
+   where c2.date > ${on}
+  union
+  select a2.id from invoices i2 join allocations a2 on a2.invoice_id = i2.id
+   where i2.invoice_date > ${on}
+  union
+  select id from allocations where created_at >= ${on} + 1
+  union
+  select id from allocations where voided_at >= ${on} + 1`;
+
 /** The allocations whose part in the balances on `on` differs from now, with that change. */
 const allocationsChangedSince = (on: ReturnType<typeof sql>) => sql`(
   select a.invoice_id, ${allocationChange(on)} as change
@@ -103,7 +121,7 @@ const allocationsChangedSince = (on: ReturnType<typeof sql>) => sql`(
     join invoices i on i.id = a.invoice_id
     left join payments pm on pm.id = a.payment_id
     left join credit_notes c on c.id = a.credit_note_id
-   where (a.voided_at is null or a.voided_at::date > ${on})
+   where a.id in (${changeCandidates(on)})
      and ${allocationChange(on)} <> 0)`;
 
 /**
@@ -146,7 +164,10 @@ function openInvoices(asOf: string | undefined) {
  * credit notes dated on or before it, less what of them was applied then (allocationDay, not
  * voided by then) and refunded then (a refund counts from the latest of its source's date, its
  * own and the day it was recorded). Computed as today's stored unapplied less what changed since:
- * the sources dated after the day, and the refunds and allocations counted after it.
+ * the sources dated after the day, and the refunds and allocations counted after it. Each of
+ * those dates is tested on its own, so that the sources dated after the day are read from
+ * their date index (a join of every refund to its payment read all payments: 330 ms at
+ * 1,000,000 invoices).
  */
 async function unappliedOn(db: Db, asOf: string | undefined): Promise<string> {
   const now = sql`(select coalesce(sum(unapplied), 0) from pharmacies)`;
@@ -162,9 +183,10 @@ async function unappliedOn(db: Db, asOf: string | undefined): Promise<string> {
       - (select coalesce(sum(total), 0) from credit_notes where date > ${on})
       + (select coalesce(sum(r.amount), 0)
            from refunds r
-           left join payments pm on pm.id = r.payment_id
-           left join credit_notes c on c.id = r.credit_note_id
-          where greatest(coalesce(pm.date, c.date), r.date, r.created_at::date) > ${on})
+          where r.date > ${on}
+             or r.created_at >= ${on} + 1
+             or r.payment_id in (select id from payments where date > ${on})
+             or r.credit_note_id in (select id from credit_notes where date > ${on}))
       + (select coalesce(sum(change), 0) from ${allocationsChangedSince(on)} changed)`)}
       as unapplied`.execute(db);
   return rows[0]!.unapplied;
