@@ -366,6 +366,7 @@ describe('every operation of the document, as a user would call it', () => {
     });
     await call('creditNotes.list', 200, { query: { pharmacyId: ids.pharmacy } });
     await call('creditNotes.get', 200, { path: { id: ids.creditNote } });
+    await call('allocations.ofInvoice', 200, { path: { id: ids.openInvoice } });
     const refund = await call('refunds.create', 201, {
       body: { paymentId: account.body.id, amount: '1.00', date: '2026-03-23', method: 'ACH' },
     });
@@ -390,6 +391,7 @@ describe('every operation of the document, as a user would call it', () => {
       body: { cc: ['owner@riverside.example'], message: 'Thank you' },
     });
     await call('emails.sendOrder', 202, { path: { id: ids.order }, body: {} });
+    await call('emails.sendCreditNote', 202, { path: { id: ids.creditNote }, body: {} });
     await call('emails.sendStatement', 202, {
       path: { id: ids.pharmacy },
       body: { ...month, recipients: ['ap@riverside.example'] },
@@ -433,6 +435,32 @@ describe('every operation of the document, as a user would call it', () => {
     // Its invoices (none here) were all paid since: cancelled, nothing sent.
     await call('dunning.approve', 409, { path: { id: await draft() } });
     await call('dunning.list', 200, { query: { pharmacyId: ids.pharmacy } });
+    // A fee as approving a level with a fee charges it: the notice's fee, on its pharmacy.
+    const charged = await t.db
+      .insertInto('dunningNotices')
+      .values({
+        pharmacyId: ids.pharmacy!,
+        level: 1,
+        runDate: '2026-04-06',
+        status: 'queued',
+        items: '[]',
+        total: '0.00',
+        fee: '5.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fee = await t.db
+      .insertInto('dunningFees')
+      .values({
+        pharmacyId: ids.pharmacy!,
+        noticeId: charged.id,
+        date: '2026-04-06',
+        amount: '5.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await call('dunning.fees', 200, { path: { id: ids.pharmacy } });
+    await call('dunning.waiveFee', 200, { path: { id: fee.id }, body: { reason: 'Goodwill' } });
   });
 
   it('users, invitations and API tokens', async () => {
@@ -519,6 +547,8 @@ describe('every operation of the document, as a user would call it', () => {
     ids.recall = recall.body.id;
     await call('recalls.list', 200, { query: { status: 'open' } });
     await call('recalls.get', 200, { path: { id: ids.recall } });
+    // No SMTP server here: the letter's email is held and the notice stays to notify.
+    await call('recalls.emailNotices', 200, { path: { id: ids.recall }, body: {} });
     await call('recalls.updateNotice', 200, {
       path: { id: ids.recall, pharmacyId: pharmacyId },
       body: { status: 'notified', channel: 'phone', at: '2026-03-06T15:00:00Z', by: 'Casey' },

@@ -336,6 +336,8 @@ describe('CSV exports of the lists', () => {
       report.aging.days31to60,
       report.aging.days61to90,
       report.aging.over90,
+      report.unappliedCash === '0.00' ? '0.00' : `-${report.unappliedCash}`,
+      report.totalOutstanding,
     ]);
     const outstanding = csvOf(
       await c.get('/api/reports/outstanding.csv'),

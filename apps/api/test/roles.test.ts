@@ -191,6 +191,35 @@ const newNotice = async () =>
       .executeTakeFirstOrThrow()
   ).id;
 
+/** A late fee on the base pharmacy, with the notice that charged it. */
+const newFee = async () => {
+  const notice = await t.db
+    .insertInto('dunningNotices')
+    .values({
+      pharmacyId: base.pharmacy,
+      level: 1,
+      runDate: '2026-04-06',
+      status: 'queued',
+      items: '[]',
+      total: '0.00',
+      fee: '5.00',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (
+    await t.db
+      .insertInto('dunningFees')
+      .values({
+        pharmacyId: base.pharmacy,
+        noticeId: notice.id,
+        date: '2026-04-06',
+        amount: '5.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+};
+
 /**
  * A valid input for each signed-in procedure, against real records; fresh ones where the call
  * would use its record up (deletes, status changes). `role` is whose call it is.
@@ -277,6 +306,7 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
     data: { invoiceId: base.invoice, amount: '1.00' },
   }),
   'allocations.get': async () => ({ id: await newAllocation() }),
+  'allocations.ofInvoice': () => ({ id: base.invoice }),
   'allocations.void': async () => ({ id: await newAllocation(), data: { reason: 'Roles' } }),
   'allocations.propose': () => ({ id: base.pharmacy }),
   'allocations.confirm': async () => ({
@@ -323,6 +353,7 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   }),
   'recalls.close': async () => ({ id: await newRecall(), data: { reason: 'Roles' } }),
   'recalls.letter': () => ({ id: base.recall, pharmacyId: base.pharmacy }),
+  'recalls.emailNotices': async () => ({ id: await newRecall(), data: {} }),
   'activity.list': () => ({}),
   'activity.users': () => undefined,
   'settings.get': () => undefined,
@@ -363,11 +394,13 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'emails.sendOrder': () => ({ id: base.order, data: {} }),
   'emails.orderDraft': () => ({ id: base.order }),
   'emails.sendInvoice': () => ({ id: base.invoice, data: {} }),
+  'emails.sendCreditNote': () => ({ id: base.creditNote, data: {} }),
   'emails.sendStatement': () => ({
     id: base.pharmacy,
     data: { from: '2026-03-01', to: '2026-03-31' },
   }),
   'emails.invoiceDraft': () => ({ id: base.invoice }),
+  'emails.creditNoteDraft': () => ({ id: base.creditNote }),
   'emails.statementDraft': () => ({ id: base.pharmacy }),
   'emails.templates': () => undefined,
   'emails.updateTemplate': async () => ({ id: await invoiceTemplate(), data: TEMPLATE }),
@@ -379,6 +412,8 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'dunning.approve': async () => ({ id: await newNotice() }),
   'dunning.skip': async () => ({ id: await newNotice() }),
   'dunning.pharmacy': () => ({ id: base.pharmacy }),
+  'dunning.fees': () => ({ id: base.pharmacy }),
+  'dunning.waiveFee': async () => ({ id: await newFee(), data: { reason: 'Roles' } }),
   'dunning.pause': () => ({ id: base.pharmacy, data: { paused: false } }),
   'lots.list': () => ({}),
   'lots.get': () => ({ id: base.lot }),
