@@ -304,7 +304,9 @@ describe('cash application', () => {
     expect(await text('[data-testid="invoice-credit-notes-empty"]')).toBe(
       'No credit notes raised from this invoice.',
     );
-    await page.$eval('[data-testid="invoice-allocations"]', (el) => el.scrollIntoView());
+    await page.$eval('[data-testid="invoice-allocations"]', (el) =>
+      el.scrollIntoView({ block: 'center' }),
+    );
     await screenshot(page, 'cash-invoice-paid-by');
     await followLink('invoice-allocations', creditNoteNumber);
     await page.waitForSelector('[data-testid="credit-note-page"]');
@@ -360,7 +362,7 @@ describe('cash application', () => {
     ] as const) {
       await goto(route);
       await page.waitForSelector(`[data-testid="${testId}"]`);
-      await page.$eval(`[data-testid="${testId}"]`, (el) => el.scrollIntoView());
+      await page.$eval(`[data-testid="${testId}"]`, (el) => el.scrollIntoView({ block: 'center' }));
       expect(await width(), route).toBe('fits');
       await screenshot(page, `cash-phone-${name}`);
     }

@@ -65,7 +65,8 @@ export function DocumentFormFrame({
   const kind = DOCUMENT_KINDS[noun];
   const details = (
     <SectionCard title={`${noun} Details`} description={kind.details}>
-      <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
+      {/* minmax(0, …): a select's longest option (a long pharmacy name) must not widen a phone's page. */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' }} gap="5">
         {fields}
         <NotesField placeholder={kind.notesPlaceholder} {...notes} />
       </Grid>
@@ -76,7 +77,7 @@ export function DocumentFormFrame({
       <Stack gap="5">
         {notice}
         <Grid
-          templateColumns={{ base: '1fr', lg: `minmax(0, 1fr) ${kind.summaryWidth}` }}
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: `minmax(0, 1fr) ${kind.summaryWidth}` }}
           gap="5"
           alignItems="start"
         >
