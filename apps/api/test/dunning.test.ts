@@ -1,60 +1,26 @@
 import { addDaysIso } from '@pharm/validators';
 import { moneyViolations } from '@pharm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../src/server.js';
 import { runDailyJobs } from '../src/modules/dunning/jobs.js';
-import { Client, createTestDb, signedInAs, testConfig, type TestApp } from './helpers.js';
-import { TestSmtpServer } from './smtp.js';
+import { signedInAs, type Client } from './helpers.js';
+import { startMailApp, type MailApp } from './smtp.js';
 
 /**
  * Dunning over a simulated calendar (issue 28 item 5): each test runs the daily job for the days
  * it names, on invoices of a year of its own, so that the day-runs of one test are not another's.
  */
-interface DunningApp extends TestApp {
-  smtp: TestSmtpServer;
-}
-
-async function startApp(): Promise<DunningApp> {
-  const smtp = await new TestSmtpServer().start();
-  const { handle, drop } = await createTestDb();
-  const config = testConfig({
-    mail: { smtpUrl: smtp.url, from: 'Billing <billing@test.example>' },
-  });
-  const server = await createServer({ dbHandle: handle, config, mail: { retryDelaysMs: [0] } });
-  let clients = 0;
-  const app: DunningApp = {
-    server,
-    db: handle.db,
-    handle,
-    smtp,
-    client: () => new Client(server, `10.2.0.${++clients}`),
-    async signedIn() {
-      const c = app.client();
-      const res = await c.post('/api/register', {
-        email: `admin${clients}@example.com`,
-        password: 'secret12',
-        firstName: 'Dana',
-        lastName: 'Reyes',
-      });
-      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-      return c;
-    },
-    async close() {
-      await server.app.close();
-      await drop();
-      await smtp.close();
-    },
-  };
-  return app;
-}
-
-let t: DunningApp;
+let t: MailApp;
+const smtp = () => t.smtp!;
 let admin: Client;
 let templates: Record<string, number>;
 let pharmacies = 0;
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startMailApp({
+    withSmtp: true,
+    from: 'Billing <billing@test.example>',
+    retryDelaysMs: [0],
+  });
   admin = await t.signedIn();
   const res = await admin.get('/api/email-templates');
   templates = Object.fromEntries(
@@ -218,13 +184,13 @@ describe('approving', () => {
 
     const accountant = await signedInAs(t, admin, 'accountant');
     await t.server.sender!.drain(); // its invitation
-    t.smtp.reset();
+    smtp().reset();
     const res = await accountant.post(`/api/dunning/${draft!.id}/approve`);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ status: 'queued', fee: '25.00', email: { status: 'queued' } });
     expect(await t.server.sender!.drain()).toBe(1);
-    expect(t.smtp.received).toHaveLength(1);
-    const mail = t.smtp.received[0]!;
+    expect(smtp().received).toHaveLength(1);
+    const mail = smtp().received[0]!;
     expect(mail.to).toMatchObject({ text: `ap${pharmacies}@pharmacy.example` });
     expect(mail.subject).toBe('Final notice from PharmSupply: $250.00 overdue');
     expect(mail.text).toContain(
@@ -377,13 +343,13 @@ describe('auto-send and monthly statements', () => {
     await admin.put('/api/settings/dunning', { ...current, autoSend: true });
     try {
       const { pharmacyId } = await pharmacyWithInvoice('2038-03-01');
-      t.smtp.reset();
+      smtp().reset();
       await runDays(pharmacyId, '2038-03-02', '2038-03-02');
       const [notice] = await notices(pharmacyId);
       expect(notice).toMatchObject({ level: 2, status: 'queued', email: { status: 'queued' } });
       await t.server.sender!.drain();
       expect(
-        t.smtp.received.filter((m) => m.subject?.startsWith('Payment reminder')),
+        smtp().received.filter((m) => m.subject?.startsWith('Payment reminder')),
       ).not.toHaveLength(0);
     } finally {
       await admin.put('/api/settings/dunning', { ...current, autoSend: false });
@@ -422,9 +388,9 @@ describe('auto-send and monthly statements', () => {
       expect(email.body.bodyText).toContain('Aging: current $80.00, 31–60 days $0.00');
 
       // The mail carries January's statement, the bytes its download answers.
-      t.smtp.reset();
+      smtp().reset();
       await t.server.sender!.drain();
-      const mail = t.smtp.received.find((m) => m.text?.includes(open.invoiceNumber));
+      const mail = smtp().received.find((m) => m.text?.includes(open.invoiceNumber));
       expect(mail?.attachments.map((a) => a.filename)).toEqual([
         expect.stringMatching(/^statement-.*-2039-01-31\.pdf$/),
       ]);

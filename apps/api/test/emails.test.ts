@@ -13,49 +13,12 @@ import {
   usingPostgres,
   type TestApp,
 } from './helpers.js';
-import { TestSmtpServer } from './smtp.js';
+import { startMailApp, TestSmtpServer, type MailApp } from './smtp.js';
+
+// Retries at once: the tests drive the sender themselves.
+const BILLING = { from: 'Billing <billing@test.example>', retryDelaysMs: [0, 0] };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-interface MailApp extends TestApp {
-  smtp: TestSmtpServer | undefined;
-}
-
-/** An API server on a fresh database, with a real SMTP server behind it or none. */
-async function startMailApp({ withSmtp }: { withSmtp: boolean }): Promise<MailApp> {
-  const smtp = withSmtp ? await new TestSmtpServer().start() : undefined;
-  const { handle, drop } = await createTestDb();
-  const config = testConfig({
-    mail: { smtpUrl: smtp?.url, from: 'Billing <billing@test.example>' },
-  });
-  // Retries at once: the test drives the sender itself.
-  const server = await createServer({ dbHandle: handle, config, mail: { retryDelaysMs: [0, 0] } });
-  let clients = 0;
-  const app: MailApp = {
-    server,
-    db: handle.db,
-    handle,
-    smtp,
-    client: () => new Client(server, `10.1.0.${++clients}`),
-    async signedIn() {
-      const c = app.client();
-      const res = await c.post('/api/register', {
-        email: `admin${clients}@example.com`,
-        password: 'secret12',
-        firstName: 'Dana',
-        lastName: 'Reyes',
-      });
-      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-      return c;
-    },
-    async close() {
-      await server.app.close();
-      await drop();
-      await smtp?.close();
-    },
-  };
-  return app;
-}
 
 async function newInvoice(c: Client, billingEmail: string | null = 'ap@riverside.example') {
   const pharmacy = await c.post('/api/pharmacies', {
@@ -99,7 +62,7 @@ describe('with an SMTP server', () => {
   let t: MailApp;
   let c: Client;
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: true });
+    t = await startMailApp({ withSmtp: true, ...BILLING });
     c = await t.signedIn();
   });
   afterAll(() => t.close());
@@ -539,7 +502,7 @@ describe('without an SMTP server', () => {
   let t: MailApp;
   let c: Client;
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: false });
+    t = await startMailApp({ withSmtp: false, ...BILLING });
     c = await t.signedIn();
   });
   afterAll(() => t.close());

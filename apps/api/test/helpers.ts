@@ -3,7 +3,7 @@ import { createDb, createScratchDatabase, type DbHandle } from '@pharm/db';
 import type { Role } from '@pharm/validators/roles';
 import { sql } from 'kysely';
 import { loadConfig, type AppConfig } from '../src/config.js';
-import { createServer, type AppServer } from '../src/server.js';
+import { createServer, type AppServer, type ServerOptions } from '../src/server.js';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 
@@ -54,9 +54,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The sender's knobs (a retry at once lets a test drive the outbox itself). */
+  mail?: ServerOptions['mail'];
+  /** Who `signedIn()` registers (a test reading a name in history or a mail names its own). */
+  user?: { firstName: string; lastName: string };
+}
+
+export async function startTestApp(
+  config: Partial<AppConfig> = {},
+  { mail, user = { firstName: 'Test', lastName: 'User' } }: TestAppOptions = {},
+): Promise<TestApp> {
   const { handle, drop } = await createTestDb();
-  const server = await createServer({ dbHandle: handle, config: testConfig(config) });
+  const server = await createServer({ dbHandle: handle, config: testConfig(config), mail });
   let clients = 0;
   const app: TestApp = {
     server,
@@ -68,8 +78,7 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
       const res = await c.post('/api/register', {
         email: `user${clients}-${randomBytes(3).toString('hex')}@example.com`,
         password: 'secret12',
-        firstName: 'Test',
-        lastName: 'User',
+        ...user,
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
       return c;

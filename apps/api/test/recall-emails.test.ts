@@ -6,51 +6,13 @@
 import { createHash } from 'node:crypto';
 import { addDaysIso, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../src/server.js';
-import { Client, createTestDb, signedInAs, testConfig, type TestApp } from './helpers.js';
-import { TestSmtpServer } from './smtp.js';
+import { signedInAs, type Client, type TestApp } from './helpers.js';
+import { startMailApp, type MailApp } from './smtp.js';
+
+const RECALLS = { from: 'Recalls <recalls@test.example>', retryDelaysMs: [0] };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const today = todayIso();
-
-interface MailApp extends TestApp {
-  smtp: TestSmtpServer | undefined;
-}
-
-/** An API server on a fresh database, with a real SMTP server behind it or none. */
-async function startMailApp({ withSmtp }: { withSmtp: boolean }): Promise<MailApp> {
-  const smtp = withSmtp ? await new TestSmtpServer().start() : undefined;
-  const { handle, drop } = await createTestDb();
-  const config = testConfig({
-    mail: { smtpUrl: smtp?.url, from: 'Recalls <recalls@test.example>' },
-  });
-  const server = await createServer({ dbHandle: handle, config, mail: { retryDelaysMs: [0] } });
-  let clients = 0;
-  const app: MailApp = {
-    server,
-    db: handle.db,
-    handle,
-    smtp,
-    client: () => new Client(server, `10.2.0.${++clients}`),
-    async signedIn() {
-      const c = app.client();
-      const res = await c.post('/api/register', {
-        email: `admin${clients}@example.com`,
-        password: 'secret12',
-        firstName: 'Dana',
-        lastName: 'Reyes',
-      });
-      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-      return c;
-    },
-    async close() {
-      await server.app.close();
-      await drop();
-      await smtp?.close();
-    },
-  };
-  return app;
-}
 
 interface Fixture {
   recallId: number;
@@ -160,7 +122,7 @@ describe('with an SMTP server', () => {
   const smtp = () => t.smtp!;
   const drain = () => t.server.sender!.drain();
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: true });
+    t = await startMailApp({ withSmtp: true, ...RECALLS });
     c = await t.signedIn();
     f = await recallOfTwo(c);
     // A fresh database and a dozen requests: slow on a loaded machine's embedded database.
@@ -278,7 +240,7 @@ describe('without an SMTP server', () => {
   let c: Client;
   let f: Fixture;
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: false });
+    t = await startMailApp({ withSmtp: false, ...RECALLS });
     c = await t.signedIn();
     f = await recallOfTwo(c);
   }, 180_000);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startTestApp, type TestApp } from './helpers.js';
 
 /** What the test server answers to the next message: accept it, or refuse with a reply. */
 export type Reply = 'accept' | { code: number; text: string };
@@ -68,4 +69,36 @@ export class TestSmtpServer {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+export interface MailApp extends TestApp {
+  smtp: TestSmtpServer | undefined;
+}
+
+/**
+ * An API server on a fresh database with a real SMTP server behind it, or none (`held` mail);
+ * signed-in clients are Dana Reyes, the name the mails and notices show.
+ */
+export async function startMailApp({
+  withSmtp,
+  from,
+  retryDelaysMs,
+}: {
+  withSmtp: boolean;
+  from: string;
+  retryDelaysMs: number[];
+}): Promise<MailApp> {
+  const smtp = withSmtp ? await new TestSmtpServer().start() : undefined;
+  const app = await startTestApp(
+    { mail: { smtpUrl: smtp?.url, from } },
+    { mail: { retryDelaysMs }, user: { firstName: 'Dana', lastName: 'Reyes' } },
+  );
+  const closeApp = app.close;
+  return Object.assign(app, {
+    smtp,
+    async close() {
+      await closeApp();
+      await smtp?.close();
+    },
+  });
 }
