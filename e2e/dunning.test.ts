@@ -3,10 +3,7 @@
  * invoice; the Dunning screen approves it, and the mail reaches a real SMTP server (started here,
  * before the app: the app reads SMTP_URL when it starts).
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'puppeteer-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   api as callApi,
@@ -20,26 +17,10 @@ import {
   signUp,
   waitForText,
 } from './lib/browser.js';
+import { receiveMail } from './lib/smtp.js';
 
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-// Module scope: it runs before lib/per-file-app.ts's beforeAll starts the app with this env.
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-process.env.MAIL_FROM = 'Billing <billing@e2e.example>';
+const smtp = await receiveMail('Billing <billing@e2e.example>');
+const { received } = smtp;
 
 let browser: Browser;
 let page: Page;
@@ -78,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 screenshotOnFailure(() => page);
 
