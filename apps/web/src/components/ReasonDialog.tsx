@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Stack, Textarea } from '@chakra-ui/react';
-import { errorMessage, serverFieldErrors } from '../lib/errors';
-import { notify } from '../lib/notify';
+import { showSaveError } from '../lib/forms';
 import { FormDialog } from './FormDialog';
 import { FormField } from './FormField';
 
@@ -56,9 +55,7 @@ export function ReasonDialog({
       await onConfirm(trimmed);
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
+      showSaveError(error, setErrors);
     }
   };
 

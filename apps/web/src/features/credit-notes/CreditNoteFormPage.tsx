@@ -25,6 +25,7 @@ import {
   toCents,
 } from '@pharm/validators';
 import { BackLink } from '../../components/BackLink';
+import { FormField } from '../../components/FormField';
 import { FormFooter } from '../../components/FormFooter';
 import { FormSection } from '../../components/FormSection';
 import { MoneyText } from '../../components/MoneyText';
@@ -138,10 +139,7 @@ function CreditNoteForm({
                 : 'A free amount credited to the account, without tax.'
             }
           >
-            <Field.Root invalid={!!errors.pharmacyId} required disabled={!!invoice}>
-              <Field.Label>
-                Pharmacy <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Pharmacy" error={errors.pharmacyId} required disabled={!!invoice}>
               <NativeSelect.Root disabled={!!invoice}>
                 <NativeSelect.Field
                   name="pharmacyId"
@@ -166,25 +164,17 @@ function CreditNoteForm({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{errors.pharmacyId}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.date} required>
-              <Field.Label>
-                Date <Field.RequiredIndicator />
-              </Field.Label>
+            </FormField>
+            <FormField label="Date" error={errors.date} required>
               <Input
                 type="date"
                 name="date"
                 value={date}
                 onChange={(event) => setDate(event.target.value)}
               />
-              <Field.ErrorText>{errors.date}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
             <GridItem colSpan={{ md: 2 }}>
-              <Field.Root invalid={!!errors.reason} required>
-                <Field.Label>
-                  Reason <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Reason" error={errors.reason} required>
                 <Textarea
                   name="reason"
                   rows={2}
@@ -192,8 +182,7 @@ function CreditNoteForm({
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}
                 />
-                <Field.ErrorText>{errors.reason}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
             </GridItem>
           </FormSection>
           <Box py="6" borderTopWidth="1px" borderColor="border.muted">

@@ -29,7 +29,8 @@ import { can } from '@pharm/validators/roles';
 import { useFileUpload } from '../../components/FileUploadInput';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
-import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { issuesByField, showSaveError } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
@@ -303,11 +304,7 @@ function LicenceDialog({
   const save = async () => {
     const parsed = licenceSchema.safeParse({ ...values, schedules: isDea ? values.schedules : [] });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-        ),
-      );
+      setErrors(issuesByField(parsed.error));
       return;
     }
     try {
@@ -317,9 +314,7 @@ function LicenceDialog({
       await onSaved();
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
+      showSaveError(error, setErrors);
     }
   };
 

@@ -10,7 +10,7 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { issuesByField, showSaveError } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
@@ -54,7 +54,7 @@ export function AddLotDialog({
       productId: owner === null ? productId : null,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesByField(parsed.error));
       return;
     }
     try {
@@ -65,9 +65,7 @@ export function AddLotDialog({
       setErrors({});
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
+      showSaveError(error, setErrors);
     }
   };
 

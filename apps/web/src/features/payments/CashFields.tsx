@@ -1,5 +1,6 @@
-import { Field, Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { PAYMENT_METHODS, todayIso, type PaymentMethod } from '@pharm/validators';
+import { FormField } from '../../components/FormField';
 
 /** Money moving in or out: how much, when, how and its reference (payments and refunds). */
 export interface CashFieldValues {
@@ -29,10 +30,7 @@ export function CashFields({
   const set = (change: Partial<CashFieldValues>) => onChange({ ...values, ...change });
   return (
     <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
-      <Field.Root invalid={!!errors.amount} required>
-        <Field.Label>
-          Amount <Field.RequiredIndicator />
-        </Field.Label>
+      <FormField label="Amount" error={errors.amount} required>
         <InputGroup startElement="$">
           <Input
             name="amount"
@@ -42,24 +40,16 @@ export function CashFields({
             onChange={(event) => set({ amount: event.target.value })}
           />
         </InputGroup>
-        <Field.ErrorText>{errors.amount}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.date} required>
-        <Field.Label>
-          Date <Field.RequiredIndicator />
-        </Field.Label>
+      </FormField>
+      <FormField label="Date" error={errors.date} required>
         <Input
           type="date"
           name="date"
           value={values.date}
           onChange={(event) => set({ date: event.target.value })}
         />
-        <Field.ErrorText>{errors.date}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.method} required>
-        <Field.Label>
-          Method <Field.RequiredIndicator />
-        </Field.Label>
+      </FormField>
+      <FormField label="Method" error={errors.method} required>
         <NativeSelect.Root>
           <NativeSelect.Field
             name="method"
@@ -74,18 +64,15 @@ export function CashFields({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Field.ErrorText>{errors.method}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.reference}>
-        <Field.Label>Reference</Field.Label>
+      </FormField>
+      <FormField label="Reference" error={errors.reference}>
         <Input
           name="reference"
           placeholder="Check #, ACH trace, ..."
           value={values.reference}
           onChange={(event) => set({ reference: event.target.value })}
         />
-        <Field.ErrorText>{errors.reference}</Field.ErrorText>
-      </Field.Root>
+      </FormField>
     </Grid>
   );
 }

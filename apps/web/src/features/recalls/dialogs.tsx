@@ -9,7 +9,7 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { issuesByField, showSaveError } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -70,11 +70,7 @@ export function NoticeDialog({
         : { contact, quantityReturned: quantity.trim() === '' ? null : Number(quantity) }),
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-        ),
-      );
+      setErrors(issuesByField(parsed.error));
       return;
     }
     try {
@@ -83,9 +79,7 @@ export function NoticeDialog({
       await Promise.all([utils.recalls.invalidate(), utils.activity.invalidate()]);
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
+      showSaveError(error, setErrors);
     }
   };
 
