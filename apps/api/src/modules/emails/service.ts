@@ -19,7 +19,7 @@ import { getInvoice } from '../invoices/service.js';
 import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
 import { pharmacyStatement } from '../statements/service.js';
-import { mailDeliveryEnabled, nudgeOutbox, queueEmail } from './outbox.js';
+import { emailJob, mailDeliveryEnabled, nudgeOutbox, queueEmail } from './outbox.js';
 import { renderTemplate, templateOf, type RenderedEmail } from './templates.js';
 
 /** Whole days from `from` to `to` ('YYYY-MM-DD'), negative when `to` is earlier. */
@@ -358,6 +358,7 @@ export async function retryEmail(db: Db, id: number, actor: Actor) {
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedAt: null })
       .where('id', '=', id)
       .execute();
+    await emailJob(trx, id);
     return { emailId: row.id, status: 'queued' as const };
   });
   nudgeOutbox();
