@@ -23,7 +23,8 @@ import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './lib/http/sessions.js';
 import { registerWebApp } from './lib/http/static.js';
 import { WorkerPool, type WorkerPoolOptions } from './lib/workers/pool.js';
-import { setMailDelivery } from './modules/emails/outbox.js';
+import { JobQueue } from './lib/jobs/queue.js';
+import { setEmailJobs, setMailDelivery } from './modules/emails/outbox.js';
 import { OutboxSender, smtpTransport, type OutboxSenderOptions } from './modules/emails/sender.js';
 import { DailyJobs } from './modules/dunning/jobs.js';
 import type { Clock } from './modules/dunning/service.js';
@@ -238,11 +239,27 @@ export async function createServer({
         log: app.log,
       })
     : undefined;
-  // Stopped before the worker threads close: an email being sent may still render a PDF.
-  if (sender) app.addHook('preClose', () => sender.stop());
   // Dunning and the monthly statements: checked hourly, run once a day across processes.
   const dailyJobs = new DailyJobs(db, clock, app.log);
-  app.addHook('preClose', () => dailyJobs.stop());
+  // On PostgreSQL the job queue (pg-boss) runs the sender and the daily jobs; on the embedded
+  // database the sender polls the outbox and the daily jobs keep their own timer (queue.ts says why).
+  const jobs = dbHandle.url ? new JobQueue(dbHandle.url, app.log) : undefined;
+  // Stopped before the worker threads close: an email being sent may still render a PDF. The
+  // queue first: its handlers use the sender.
+  app.addHook('preClose', async () => {
+    if (jobs) {
+      await jobs.stop();
+      setEmailJobs(undefined);
+    }
+    await sender?.stop();
+    await dailyJobs.stop();
+  });
+  /** Starts the job queue (PostgreSQL): emails queued from then on get their job. */
+  const startJobs = async () => {
+    if (!jobs) return;
+    await jobs.start();
+    setEmailJobs(jobs.enqueueEmail);
+  };
 
   registerProbes(app, db);
   await registerApiDocs(app);
@@ -267,10 +284,24 @@ export async function createServer({
     /** The outbox's sender; none without an SMTP server. */
     sender,
     dailyJobs,
+    /**
+     * Starts the job queue without working it (PostgreSQL; nothing on PGlite): tests that queue
+     * emails in a process whose sender another process is.
+     */
+    startJobs,
     async start(port = config.port, host = config.host): Promise<string> {
       const address = await app.listen({ port, host });
-      sender?.start();
-      dailyJobs.start();
+      if (jobs) {
+        await startJobs();
+        await jobs.work({
+          sendEmail: sender && ((id) => sender.sendOne(id)),
+          sweepEmails: sender && ((lateByMs) => sender.drain(lateByMs)),
+          daily: () => dailyJobs.runNow(),
+        });
+      } else {
+        sender?.start();
+        dailyJobs.start();
+      }
       return address;
     },
     /** Stops taking requests, lets the in-flight ones finish, then closes the database. */

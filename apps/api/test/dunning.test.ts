@@ -274,6 +274,27 @@ describe('approving', () => {
       owed: '0.00',
       fees: [{ waivedOn: '2036-02-21', waiveReason: 'Goodwill: first late payment' }],
     });
+    // The pharmacy's history says who waived which fee, and why.
+    const history = await admin.get(`/api/activity?entityType=pharmacy&entityId=${pharmacyId}`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body[0]).toMatchObject({
+      action: 'update',
+      label: expect.stringMatching(/^Dunning Pharmacy \d+$/),
+      user: { id: expect.any(String) },
+      changes: [
+        {
+          field: 'dunningFee',
+          from: { number, date: '2036-02-21', amount: '25.00', waivedOn: null, waiveReason: null },
+          to: {
+            number,
+            date: '2036-02-21',
+            amount: '25.00',
+            waivedOn: '2036-02-21',
+            waiveReason: 'Goodwill: first late payment',
+          },
+        },
+      ],
+    });
     const again = await admin.post(`/api/dunning-fees/${feeId}/waive`, { reason: 'again' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This fee was waived already');

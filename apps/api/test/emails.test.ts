@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/server.js';
 import { sql } from 'kysely';
+import { inTransaction } from '../src/lib/db/transaction.js';
+import { queueEmail } from '../src/modules/emails/outbox.js';
 import { INTERRUPTED, smtpTransport } from '../src/modules/emails/sender.js';
 import {
   Client,
@@ -19,6 +21,14 @@ import { startMailApp, TestSmtpServer, type MailApp } from './smtp.js';
 const BILLING = { from: 'Billing <billing@test.example>', retryDelaysMs: [0, 0] };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** An API server on a fresh database, with a real SMTP server behind it or none. */
+async function startBillingApp(withSmtp: boolean): Promise<MailApp> {
+  const app = await startMailApp({ withSmtp, ...BILLING });
+  // On PostgreSQL queued emails get their pg-boss job, in their transaction; nothing works them.
+  await app.server.startJobs();
+  return app;
+}
 
 async function newInvoice(c: Client, billingEmail: string | null = 'ap@riverside.example') {
   const pharmacy = await c.post('/api/pharmacies', {
@@ -62,7 +72,7 @@ describe('with an SMTP server', () => {
   let t: MailApp;
   let c: Client;
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: true, ...BILLING });
+    t = await startBillingApp(true);
     c = await t.signedIn();
   });
   afterAll(() => t.close());
@@ -233,6 +243,44 @@ describe('with an SMTP server', () => {
     expect(email).toMatchObject({ status: 'failed', lastError: INTERRUPTED });
   });
 
+  it.skipIf(!usingPostgres)(
+    'queues a pg-boss job with the email, and neither when the change rolls back',
+    async () => {
+      const email = {
+        kind: 'invoice',
+        to: ['ap@riverside.example'],
+        subject: 'Invoice',
+        bodyText: 'Hi',
+        bodyHtml: '<p>Hi</p>',
+      };
+      const jobsOf = async (id: number) =>
+        (
+          await sql<{ state: string }>`select state from pgboss.job
+             where name = 'email' and (data->>'emailId')::int = ${id}`.execute(t.db)
+        ).rows;
+      let rolledBack = 0;
+      await expect(
+        inTransaction(t.db, async (trx) => {
+          rolledBack = (await queueEmail(trx, email)).emailId;
+          throw new Error('the business change fails after queueing its email');
+        }),
+      ).rejects.toThrow(/business change fails/);
+      expect(rolledBack).toBeGreaterThan(0);
+      expect(await jobsOf(rolledBack)).toEqual([]);
+      const row = await t.db
+        .selectFrom('emails')
+        .select('id')
+        .where('id', '=', rolledBack)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+
+      const kept = await inTransaction(t.db, (trx) => queueEmail(trx, email));
+      expect(kept.status).toBe('queued');
+      expect(await jobsOf(kept.emailId)).toEqual([{ state: 'created' }]);
+      await drain();
+    },
+  );
+
   it('answers the first email again for a repeated Idempotency-Key', async () => {
     smtp().reset();
     const { invoice } = await newInvoice(c);
@@ -374,8 +422,7 @@ describe('with an SMTP server', () => {
 
 /**
  * An API server (src/main.ts) as an OS process of its own on `databaseUrl`, sending through
- * `smtpUrl`: resolves once it listens, and its sender has started (its first look at the outbox
- * follows at once).
+ * `smtpUrl`: resolves once it listens, and works the pg-boss queue.
  */
 async function apiProcess(databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -434,12 +481,14 @@ describe.skipIf(!usingPostgres)('two API processes (PostgreSQL)', () => {
     drop = db.drop;
     url = db.url!;
     const config = testConfig({ mail: { smtpUrl: smtp.url, from: 'billing@test.example' } });
-    // This process only queues: its sender is never started (createServer's start() does that).
+    // This process only queues, each email with its pg-boss job: it never works the queue
+    // (createServer's start() would).
     const server = await createServer({
       dbHandle: db.handle,
       config,
       mail: { transport: smtpTransport(smtp.url) },
     });
+    await server.startJobs();
     t = { server, db: db.handle.db, handle: db.handle } as TestApp;
   });
   afterAll(async () => {
@@ -478,22 +527,32 @@ describe.skipIf(!usingPostgres)('two API processes (PostgreSQL)', () => {
         )
         .toBe('sent');
 
-    // One queued before both start (each looks at the outbox as it starts), one while both poll.
+    // One queued before both start (its job waits for them), one while both work the queue.
     const first = await queue('Before the start');
     const children = await Promise.all([apiProcess(url, smtp.url), apiProcess(url, smtp.url)]);
+    const second: number[] = [];
     try {
       await sent(first);
-      await sent(await queue('While both poll'));
-      // Both poll every 5 s: a second send would show within this.
+      second.push(await queue('While both work'));
+      await sent(second[0]!);
+      // Both poll pg-boss every 2 s besides its NOTIFY: a second send would show within this.
       await new Promise((resolve) => setTimeout(resolve, 6_000));
     } finally {
       await Promise.all(children.map(stopProcess));
     }
     expect(smtp.received.map((m) => m.subject).sort()).toEqual([
       'Before the start',
-      'While both poll',
+      'While both work',
     ]);
     expect(smtp.offered).toBe(2);
+    // Sent by pg-boss's workers: each email's one job is completed.
+    const { rows } = await sql<{ emailId: number; state: string }>`
+      select (data->>'emailId')::int as "emailId", state from pgboss.job
+       where name = 'email' order by 1`.execute(t.db);
+    expect(rows).toEqual([
+      { emailId: first, state: 'completed' },
+      { emailId: second[0], state: 'completed' },
+    ]);
     // Two processes start (tsx compiles the server) in 5–30 s on a busy machine.
   }, 180_000);
 });
@@ -502,7 +561,7 @@ describe('without an SMTP server', () => {
   let t: MailApp;
   let c: Client;
   beforeAll(async () => {
-    t = await startMailApp({ withSmtp: false, ...BILLING });
+    t = await startBillingApp(false);
     c = await t.signedIn();
   });
   afterAll(() => t.close());

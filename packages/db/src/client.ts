@@ -18,6 +18,8 @@ export interface DbHandle {
   driver: 'pg' | 'pglite';
   /** The node-postgres pool, when on a server; the API's health check and tests use it. */
   pool?: pg.Pool;
+  /** The postgres:// URL, when on a server: the job queue (pg-boss) opens its own connections. */
+  url?: string;
   /** PGlite's folder, when on disk (not `memory://`): the server keeps its backups there. */
   dataDir?: string;
   close(): Promise<void>;
@@ -127,7 +129,7 @@ function openPostgres(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, driver: 'pg', pool, close: () => db.destroy() };
+  return { db, driver: 'pg', pool, url, close: () => db.destroy() };
 }
 
 /** The default holder's name: the script this process runs (`node main.js`). */

@@ -18,7 +18,9 @@ import { inTransaction } from '../../lib/db/transaction.js';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
 import { SUPPLIER } from '../../lib/pdf/theme.js';
 import { nudgeOutbox, queueEmail } from '../emails/outbox.js';
+import { logUpdate } from '../activity/record.js';
 import { renderTemplate, templateOf } from '../emails/templates.js';
+import { pharmacyEntity } from '../pharmacies/entity.js';
 
 /** Today as the jobs see it; tests move it over a simulated calendar. */
 export interface Clock {
@@ -548,22 +550,43 @@ export async function waiveFee(
       .forNoKeyUpdate()
       .execute();
     const locked = await trx
-      .selectFrom('dunningFees')
-      .select(['waivedOn', sql<string>`date::text`.as('date')])
-      .where('id', '=', id)
-      .forUpdate()
+      .selectFrom('dunningFees as f')
+      .innerJoin('pharmacies as p', 'p.id', 'f.pharmacyId')
+      .select([
+        'f.waivedOn',
+        sql<string>`f.date::text`.as('date'),
+        sql<string>`'FEE-' || lpad(f.id::text, 5, '0')`.as('number'),
+        sql<string>`f.amount::text`.as('amount'),
+        'p.name',
+      ])
+      .where('f.id', '=', id)
+      .forUpdate(['f'])
       .executeTakeFirstOrThrow();
     if (locked.waivedOn !== null) throw conflict('This fee was waived already');
+    // A fee charged on a later date than today (approved ahead) is waived on its own date.
+    const waivedOn = today > locked.date ? today : locked.date;
     await trx
       .updateTable('dunningFees')
-      .set({
-        // A fee charged on a later date than today (approved ahead) is waived on its own date.
-        waivedOn: today > locked.date ? today : locked.date,
-        waivedBy: actor.id,
-        waiveReason: reason,
-      })
+      .set({ waivedOn, waivedBy: actor.id, waiveReason: reason })
       .where('id', '=', id)
       .execute();
+    // The pharmacy's history: a fee is no record of its own there, but what the pharmacy owes.
+    const feeOf = (waived: { waivedOn: string; waiveReason: string } | null) => ({
+      name: locked.name,
+      dunningFee: {
+        number: locked.number,
+        date: locked.date,
+        amount: locked.amount,
+        waivedOn: waived?.waivedOn ?? null,
+        waiveReason: waived?.waiveReason ?? null,
+      },
+    });
+    await logUpdate(
+      trx,
+      { entity: pharmacyEntity, id: fee.pharmacyId, userId: actor.id },
+      feeOf(null),
+      feeOf({ waivedOn, waiveReason: reason }),
+    );
     return fee.pharmacyId;
   });
   return pharmacyFees(db, pharmacyId);

@@ -8,6 +8,13 @@ import type { Db, EmailAttachment, EmailStatus } from '@pharm/db';
 let delivering = false;
 /** The senders of this process, told when an email may be waiting (sender.ts). */
 const wakers = new Set<() => void>();
+/**
+ * On PostgreSQL, the job queue (pg-boss, lib/jobs/queue.ts): a job to send an email, written
+ * through the caller's transaction so that it exists exactly when the email's change commits.
+ * Unset on the embedded database, whose in-process sender polls the outbox instead.
+ */
+export type EnqueueEmailJob = (trx: Db, emailId: number, delayMs: number) => Promise<void>;
+let enqueueJob: EnqueueEmailJob | undefined;
 
 export function setMailDelivery(enabled: boolean): void {
   delivering = enabled;
@@ -15,6 +22,19 @@ export function setMailDelivery(enabled: boolean): void {
 
 export function mailDeliveryEnabled(): boolean {
   return delivering;
+}
+
+/** Sets (or clears, with undefined) the job queue that sends queued emails. */
+export function setEmailJobs(enqueue: EnqueueEmailJob | undefined): void {
+  enqueueJob = enqueue;
+}
+
+/**
+ * Inside the transaction that makes `emailId` queued (queueing, Retry, a retry after a temporary
+ * failure): the job queue's job to send it once `delayMs` has passed. Nothing without a queue.
+ */
+export async function emailJob(trx: Db, emailId: number, delayMs = 0): Promise<void> {
+  await enqueueJob?.(trx, emailId, delayMs);
 }
 
 /** Registers a sender's wake-up; returns what unregisters it. */
@@ -87,7 +107,10 @@ export async function queueEmail(trx: Db, email: EmailToQueue): Promise<QueuedEm
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .returning(['id', 'status'])
     .executeTakeFirst();
-  if (row) return { emailId: row.id, status: row.status, created: true };
+  if (row) {
+    if (row.status === 'queued') await emailJob(trx, row.id);
+    return { emailId: row.id, status: row.status, created: true };
+  }
   const existing = await trx
     .selectFrom('emails')
     .select(['id', 'status'])

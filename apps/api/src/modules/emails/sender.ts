@@ -16,7 +16,7 @@ import { recallLetterFilename, recallLetterPdf } from '../recalls/pdf.js';
 import { recallLetterData } from '../recalls/service.js';
 import { statementFilename, statementPdf } from '../statements/pdf.js';
 import { pharmacyStatement } from '../statements/service.js';
-import { onOutboxNudge } from './outbox.js';
+import { emailJob, onOutboxNudge } from './outbox.js';
 
 /** Waits before the 2nd, 3rd, … try of a temporary failure (4xx, no connection); then `failed`. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
@@ -155,18 +155,34 @@ export class OutboxSender {
       });
   }
 
-  /** Sends every email due now, one after another; answers how many it took. */
-  async drain(): Promise<number> {
+  /**
+   * Sends every email due now, one after another; answers how many it took. `lateByMs` leaves
+   * alone what fell due less than that long ago: on PostgreSQL each queued email has a job of its
+   * own, and the sweep (lib/jobs/queue.ts) only sends what lost its job.
+   */
+  async drain(lateByMs = 0): Promise<number> {
     await this.failInterrupted();
     let taken = 0;
     for (;;) {
       // Stopping: the email under way is finished, no other is started.
       if (this.closing) return taken;
-      const email = await this.claim();
+      const email = await this.claim(lateByMs);
       if (!email) return taken;
       taken += 1;
       await this.deliver(email);
     }
+  }
+
+  /**
+   * Sends email `id` if it is still queued (a job of the queue on PostgreSQL): claimed as drain()
+   * claims, so that of two jobs or processes for one email only one sends it. Its job is what says
+   * when, so it is taken even a moment before its next_attempt_at (the two clocks differ).
+   */
+  async sendOne(id: number): Promise<boolean> {
+    if (this.closing) return false;
+    const email = await this.claim(0, id);
+    if (email) await this.deliver(email);
+    return email !== undefined;
   }
 
   private async failInterrupted(): Promise<void> {
@@ -178,13 +194,17 @@ export class OutboxSender {
       .execute();
   }
 
-  private async claim(): Promise<Claimed | undefined> {
+  private async claim(lateByMs: number, id?: number): Promise<Claimed | undefined> {
+    const due =
+      id === undefined
+        ? sql`next_attempt_at <= now() - ${`${lateByMs} milliseconds`}::interval`
+        : sql`id = ${id}`;
     const { rows } = await sql<Claimed>`
       update emails
          set status = 'sending', attempts = attempts + 1, claimed_at = now()
        where status = 'queued'
          and id = (select id from emails
-                    where status = 'queued' and next_attempt_at <= now()
+                    where status = 'queued' and ${due}
                     order by next_attempt_at, id
                     limit 1
                     for update skip locked)
@@ -301,15 +321,19 @@ export class OutboxSender {
   private async recordFailure(email: Claimed, reason: string, temporary: boolean): Promise<void> {
     const delay = this.retryDelaysMs[email.attempts - 1];
     const retry = temporary && delay !== undefined;
-    await this.db
-      .updateTable('emails')
-      .set({
-        status: retry ? 'queued' : 'failed',
-        lastError: reason,
-        nextAttemptAt: retry ? sql`now() + ${`${delay} milliseconds`}::interval` : sql`now()`,
-      })
-      .where('id', '=', email.id)
-      .execute();
+    // The retry's job (PostgreSQL) is written with the row that says when: both or neither.
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('emails')
+        .set({
+          status: retry ? 'queued' : 'failed',
+          lastError: reason,
+          nextAttemptAt: retry ? sql`now() + ${`${delay} milliseconds`}::interval` : sql`now()`,
+        })
+        .where('id', '=', email.id)
+        .execute();
+      if (retry) await emailJob(trx, email.id, delay);
+    });
     if (!retry) this.log?.warn({ emailId: email.id, reason }, 'an email could not be sent');
   }
 }

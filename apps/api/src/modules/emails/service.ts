@@ -19,7 +19,7 @@ import { getInvoice } from '../invoices/service.js';
 import { getOrder } from '../orders/service.js';
 import { getPharmacy } from '../pharmacies/service.js';
 import { pharmacyStatement } from '../statements/service.js';
-import { mailDeliveryEnabled, nudgeOutbox, queueEmail } from './outbox.js';
+import { emailJob, mailDeliveryEnabled, nudgeOutbox, queueEmail } from './outbox.js';
 import { renderTemplate, templateOf, type RenderedEmail } from './templates.js';
 
 /** Whole days from `from` to `to` ('YYYY-MM-DD'), negative when `to` is earlier. */
@@ -137,70 +137,73 @@ async function queueAndNudge(db: Db, email: Parameters<typeof queueEmail>[1]) {
   return { emailId: queued.emailId, status: queued.status };
 }
 
-export async function emailInvoice(
+type DocumentEmailData = InvoiceEmailData & { idempotencyKey?: string };
+
+/**
+ * Queues the email of a document (invoice, order, credit note) with its PDF: the template as
+ * drafted, with what the dialog changed (To, Cc, subject); a repeated Idempotency-Key answers the
+ * first email of that kind.
+ */
+function emailDocument(
   db: Db,
-  id: number,
-  data: InvoiceEmailData & { idempotencyKey?: string },
+  doc: {
+    kind: 'invoice' | 'order' | 'credit_note';
+    id: number;
+    pharmacyId: number;
+    pdf: EmailAttachment['kind'];
+  },
+  drafted: { rendered: RenderedEmail; to: string[] },
+  data: DocumentEmailData,
   actor: Actor,
 ) {
-  const { invoice, pharmacy, rendered, to } = await invoiceEmail(db, id, data.message);
-  const email = withOverrides(rendered, data.subject);
   return queueAndNudge(db, {
-    kind: 'invoice',
-    entityType: 'invoice',
-    entityId: invoice.id,
-    pharmacyId: pharmacy.id,
-    to: data.to?.length ? data.to : to,
+    kind: doc.kind,
+    entityType: doc.kind,
+    entityId: doc.id,
+    pharmacyId: doc.pharmacyId,
+    to: data.to?.length ? data.to : drafted.to,
     cc: data.cc ?? [],
-    ...email,
-    attachments: [{ kind: 'invoice-pdf', id: invoice.id }],
-    idempotencyKey: data.idempotencyKey ? `invoice:${data.idempotencyKey}` : null,
+    ...withOverrides(drafted.rendered, data.subject),
+    attachments: [{ kind: doc.pdf, id: doc.id }],
+    idempotencyKey: data.idempotencyKey ? `${doc.kind}:${data.idempotencyKey}` : null,
     createdBy: actor.id,
   });
 }
 
-export async function emailOrder(
-  db: Db,
-  id: number,
-  data: InvoiceEmailData & { idempotencyKey?: string },
-  actor: Actor,
-) {
-  const { order, rendered, to } = await orderEmail(db, id, data.message);
-  const email = withOverrides(rendered, data.subject);
-  return queueAndNudge(db, {
-    kind: 'order',
-    entityType: 'order',
-    entityId: order.id,
-    pharmacyId: order.pharmacyId,
-    to: data.to?.length ? data.to : to,
-    cc: data.cc ?? [],
-    ...email,
-    attachments: [{ kind: 'order-pdf', id: order.id }],
-    idempotencyKey: data.idempotencyKey ? `order:${data.idempotencyKey}` : null,
-    createdBy: actor.id,
-  });
+export async function emailInvoice(db: Db, id: number, data: DocumentEmailData, actor: Actor) {
+  const drafted = await invoiceEmail(db, id, data.message);
+  const { invoice, pharmacy } = drafted;
+  return emailDocument(
+    db,
+    { kind: 'invoice', id: invoice.id, pharmacyId: pharmacy.id, pdf: 'invoice-pdf' },
+    drafted,
+    data,
+    actor,
+  );
 }
 
-export async function emailCreditNote(
-  db: Db,
-  id: number,
-  data: InvoiceEmailData & { idempotencyKey?: string },
-  actor: Actor,
-) {
-  const { note, pharmacy, rendered, to } = await creditNoteEmail(db, id, data.message);
-  const email = withOverrides(rendered, data.subject);
-  return queueAndNudge(db, {
-    kind: 'credit_note',
-    entityType: 'credit_note',
-    entityId: note.id,
-    pharmacyId: pharmacy.id,
-    to: data.to?.length ? data.to : to,
-    cc: data.cc ?? [],
-    ...email,
-    attachments: [{ kind: 'credit-note-pdf', id: note.id }],
-    idempotencyKey: data.idempotencyKey ? `credit_note:${data.idempotencyKey}` : null,
-    createdBy: actor.id,
-  });
+export async function emailOrder(db: Db, id: number, data: DocumentEmailData, actor: Actor) {
+  const drafted = await orderEmail(db, id, data.message);
+  const { order } = drafted;
+  return emailDocument(
+    db,
+    { kind: 'order', id: order.id, pharmacyId: order.pharmacyId, pdf: 'order-pdf' },
+    drafted,
+    data,
+    actor,
+  );
+}
+
+export async function emailCreditNote(db: Db, id: number, data: DocumentEmailData, actor: Actor) {
+  const drafted = await creditNoteEmail(db, id, data.message);
+  const { note, pharmacy } = drafted;
+  return emailDocument(
+    db,
+    { kind: 'credit_note', id: note.id, pharmacyId: pharmacy.id, pdf: 'credit-note-pdf' },
+    drafted,
+    data,
+    actor,
+  );
 }
 
 export async function emailStatement(
@@ -358,6 +361,7 @@ export async function retryEmail(db: Db, id: number, actor: Actor) {
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedAt: null })
       .where('id', '=', id)
       .execute();
+    await emailJob(trx, id);
     return { emailId: row.id, status: 'queued' as const };
   });
   nudgeOutbox();
