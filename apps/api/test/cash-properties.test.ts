@@ -1,13 +1,12 @@
 /**
  * Cash application's money rules (issue 27, decisions.md §9) over random sequences of invoice
- * creates, edits (their dates too) and deletes, payments (the spec's and to the account with
- * allocations), allocations, voids, credit notes, refunds, payment edits (their dates too) and
- * deletes, and applying oldest first, through the REST paths. After every step:
+ * creates, edits and deletes, payments (the spec's and to the account with allocations),
+ * allocations, voids, credit notes, refunds, payment edits and deletes, and applying oldest
+ * first, through the REST paths. After every step:
  *
  * - moneyViolations is empty: each invoice's paid = Σ active allocations, 0 ≤ balance ≤ total,
  *   its status follows; each source's allocations + refunds ≤ its amount and its stored rest is
- *   right; each pharmacy's balance and unapplied are the sums; each allocation counts from the
- *   day its source's and invoice's dates give it (counts_from, moved by the date edits);
+ *   right; each pharmacy's balance and unapplied are the sums;
  * - statements add up: over all time closing = balance − unapplied (what the pharmacy owes
  *   net), the statement's unapplied is the pharmacy's and Σ aging − unapplied = closing; at the
  *   end of each sequence also over a period in the middle: opening ± lines = closing, each
@@ -68,7 +67,6 @@ const command = fc.oneof(
       invoice: pick,
       amount: fc.integer({ min: 0, max: 20_000 }),
       move: fc.boolean(),
-      day,
     }),
   },
   {
@@ -122,12 +120,7 @@ const command = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('editPayment' as const),
-      payment: pick,
-      amount,
-      day,
-    }),
+    arbitrary: fc.record({ kind: fc.constant('editPayment' as const), payment: pick, amount }),
   },
   {
     weight: 1,
@@ -220,7 +213,7 @@ async function runSequence(commands: Command[]) {
           : invoice.pharmacyId;
         const res = await c.put(`/api/invoices/${invoice.id}`, {
           pharmacyId,
-          invoiceDate: dateOf(cmd.day),
+          invoiceDate: current.body.invoiceDate,
           dueDate: current.body.dueDate,
           taxRate: current.body.taxRate,
           shipping: current.body.shipping,
@@ -333,7 +326,7 @@ async function runSequence(commands: Command[]) {
         if (payment.status === 404) return;
         const res = await c.put(`/api/payments/${id}`, {
           pharmacyId: payment.body.pharmacyId,
-          date: dateOf(cmd.day),
+          date: payment.body.date,
           amount: resolve(cmd.amount, payment.body.amount),
           method: payment.body.method,
         });
