@@ -15,11 +15,12 @@
  * Money moves as the app moves it (migration 0016): payments reach invoices through allocations
  * (some split over three invoices, some with an unapplied rest, part of it refunded), credit
  * notes are applied, left open or refunded, and the pharmacies' balance and unapplied cash are
- * the sums `moneyViolations` checks (`seed-check.ts`). Lines carry their variant's lot of the
- * month (migration 0018), and one recall of two lots is in progress (0021).
+ * the sums `moneyViolations` checks (`seed-check.ts`), each allocation with the day it counts
+ * from (migration 0027). Lines carry their variant's lot of the month (migration 0018), and one
+ * recall of two lots is in progress (0021).
  */
 import { performance } from 'node:perf_hooks';
-import { createDb } from '@pharm/db';
+import { allocationCountsFrom, createDb } from '@pharm/db';
 import { sql, type RawBuilder } from 'kysely';
 import { INSIGHTS_DATABASE as DATABASE, insightsDatabaseUrl } from './lib/insights-db.js';
 
@@ -304,16 +305,31 @@ async function main() {
   await step(
     'allocations (payments)',
     sql`
-      insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at)
-      select g.pharmacy_id, g.id, p.invoice_id, p.paid, g.date
+      insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at,
+                               counts_from)
+      select g.pharmacy_id, g.id, p.invoice_id, p.paid, g.date,
+             ${allocationCountsFrom({
+               invoiceId: sql`p.invoice_id`,
+               paymentId: sql`g.id`,
+               creditNoteId: sql`null::int`,
+               createdAt: sql`g.date::timestamptz`,
+             })}
         from pay_plan p join pay_groups g on g.grp = p.grp
        order by g.id, p.invoice_id`,
   );
   await step(
     'allocations (credit notes)',
     sql`
-      insert into allocations (pharmacy_id, credit_note_id, invoice_id, amount, created_at)
-      select pharmacy_id, id, invoice_id, total, date from cn_plan where kind = 0 order by id`,
+      insert into allocations (pharmacy_id, credit_note_id, invoice_id, amount, created_at,
+                               counts_from)
+      select n.pharmacy_id, n.id, n.invoice_id, n.total, n.date,
+             ${allocationCountsFrom({
+               invoiceId: sql`n.invoice_id`,
+               paymentId: sql`null::int`,
+               creditNoteId: sql`n.id`,
+               createdAt: sql`n.date::timestamptz`,
+             })}
+        from cn_plan n where n.kind = 0 order by n.id`,
   );
   await step(
     'refunds',

@@ -1,4 +1,4 @@
-import type { Db, Invoice, Order } from '@pharm/db';
+import { allocationCountsFrom, type Db, type Invoice, type Order } from '@pharm/db';
 import { sql } from 'kysely';
 
 /**
@@ -94,9 +94,16 @@ export async function insertPayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   // created_at copied in SQL: a JS Date would drop its microseconds.
-  await sql`insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at)
-            select pharmacy_id, id, invoice_id, amount, created_at
-              from payments where id = ${payment.id}`.execute(db);
+  await sql`insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at,
+                                     counts_from)
+            select p.pharmacy_id, p.id, p.invoice_id, p.amount, p.created_at,
+                   ${allocationCountsFrom({
+                     invoiceId: sql`p.invoice_id`,
+                     paymentId: sql`p.id`,
+                     creditNoteId: sql`null::int`,
+                     createdAt: sql`p.created_at`,
+                   })}
+              from payments p where p.id = ${payment.id}`.execute(db);
   return payment.id;
 }
 

@@ -1,4 +1,5 @@
-import { toCents } from '@pharm/validators';
+import { allocationCountsFrom, moneyViolations } from '@pharm/db';
+import { addDaysIso, todayIso, toCents } from '@pharm/validators';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
@@ -440,6 +441,12 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
       invoiceId: invoice,
       amount,
       createdAt: at(made),
+      countsFrom: allocationCountsFrom({
+        invoiceId: sql`${invoice}::int`,
+        paymentId: sql`${paymentId}::int`,
+        creditNoteId: sql`null::int`,
+        createdAt: sql`${at(made)}::timestamptz`,
+      }),
       ...(voided ? { voidedAt: at(voided), voidReason: 'Wrong invoice' } : {}),
     });
     await t.db
@@ -508,6 +515,200 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
     );
 
     await sql`delete from pharmacies where id = ${p}`.execute(t.db);
+  });
+
+  describe('the day each allocation counts from (counts_from, migration 0027)', () => {
+    const today = todayIso();
+    const day = (n: number) => addDaysIso(today, n);
+
+    /** The report's figures on each day, so that a test compares what its own rows added. */
+    const snapshot = async (days: number[]) =>
+      new Map(await Promise.all(days.map(async (n) => [n, await figures(day(n))] as const)));
+    const added = async (before: Awaited<ReturnType<typeof snapshot>>) => {
+      const changes: Record<number, { open: number; unapplied: number }> = {};
+      for (const [n, then] of before) {
+        const { open, unapplied } = minus(await figures(day(n)), then);
+        changes[n] = { open: open / 100, unapplied: unapplied / 100 };
+      }
+      return changes;
+    };
+
+    async function pharmacy(name: string): Promise<number> {
+      const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com' });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
+    }
+    async function invoice(pharmacyId: number, invoiceDate: string): Promise<number> {
+      const res = await c.post('/api/invoices', {
+        pharmacyId,
+        invoiceDate,
+        dueDate: day(30),
+        taxRate: '0.0000',
+        shipping: '0.00',
+        amount: '100.00',
+        status: 'Unpaid',
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
+    }
+    const countsFrom = async (paymentId: number) =>
+      (
+        await t.db
+          .selectFrom('allocations')
+          .select(sql<string>`counts_from::text`.as('day'))
+          .where('paymentId', '=', paymentId)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.day);
+
+    it('counts an allocation made today for an invoice dated last month from today', async () => {
+      const before = await snapshot([-30, -1, 0]);
+      const p = await pharmacy('Counts From Today Pharmacy');
+      const i = await invoice(p, day(-30));
+      const pay = await c.post('/api/payments', {
+        pharmacyId: p,
+        date: day(-30),
+        amount: '100.00',
+        method: 'Check',
+        allocations: [],
+      });
+      expect(pay.status, pay.text).toBe(201);
+      const alloc = await c.post(`/api/payments/${pay.body.id}/allocations`, {
+        invoiceId: i,
+        amount: '100.00',
+      });
+      expect(alloc.status, alloc.text).toBe(201);
+
+      expect(await countsFrom(pay.body.id)).toEqual([today]);
+      // Yesterday the invoice was owed and the payment's 100.00 unapplied; today it is paid.
+      expect(await added(before)).toEqual({
+        [-30]: { open: 100, unapplied: 100 },
+        [-1]: { open: 100, unapplied: 100 },
+        0: { open: 0, unapplied: 0 },
+      });
+      expect(await moneyViolations(t.db, [p])).toEqual([]);
+    });
+
+    it('counts a voided allocation until the day it was voided', async () => {
+      const before = await snapshot([-21, -20, -1, 0]);
+      const p = await pharmacy('Counts Until Voided Pharmacy');
+      const i = await invoice(p, day(-30));
+      // The spec's payment: its allocation is made with it and counts from its date.
+      const pay = await c.post('/api/payments', {
+        invoiceId: i,
+        pharmacyId: p,
+        date: day(-20),
+        amount: '100.00',
+        method: 'ACH',
+      });
+      expect(pay.status, pay.text).toBe(201);
+      expect(await countsFrom(pay.body.id)).toEqual([day(-20)]);
+      const voided = await c.post(`/api/allocations/${pay.body.allocations[0].id}/void`, {
+        reason: 'Wrong invoice',
+      });
+      expect(voided.status, voided.text).toBe(200);
+
+      expect(await added(before)).toEqual({
+        [-21]: { open: 100, unapplied: 0 },
+        [-20]: { open: 0, unapplied: 0 },
+        [-1]: { open: 0, unapplied: 0 },
+        0: { open: 100, unapplied: 100 },
+      });
+      expect(await moneyViolations(t.db, [p])).toEqual([]);
+    });
+
+    it("moves with its payment's date, voided allocations too", async () => {
+      const p = await pharmacy('Payment Date Edit Pharmacy');
+      const a = await invoice(p, day(-30));
+      const b = await invoice(p, day(-30));
+      const pay = await c.post('/api/payments', {
+        pharmacyId: p,
+        date: day(-20),
+        amount: '150.00',
+        method: 'Check',
+        allocations: [
+          { invoiceId: a, amount: '100.00' },
+          { invoiceId: b, amount: '50.00' },
+        ],
+      });
+      expect(pay.status, pay.text).toBe(201);
+      const voided = await c.post(`/api/allocations/${pay.body.allocations[1].id}/void`, {
+        reason: 'Wrong invoice',
+      });
+      expect(voided.status, voided.text).toBe(200);
+      expect(await countsFrom(pay.body.id)).toEqual([day(-20), day(-20)]);
+
+      const before = await snapshot([-15, -10]);
+      const edit = await c.put(`/api/payments/${pay.body.id}`, {
+        pharmacyId: p,
+        date: day(-10),
+        amount: '150.00',
+        method: 'Check',
+      });
+      expect(edit.status, edit.text).toBe(200);
+      expect(await countsFrom(pay.body.id)).toEqual([day(-10), day(-10)]);
+      // 15 days ago invoice A was paid and B's 50.00 applied; now the payment came 10 days ago.
+      expect(await added(before)).toEqual({
+        [-15]: { open: 150, unapplied: 0 },
+        [-10]: { open: 0, unapplied: 0 },
+      });
+      expect(await moneyViolations(t.db, [p])).toEqual([]);
+    });
+
+    it("moves with its invoice's date", async () => {
+      const p = await pharmacy('Invoice Date Edit Pharmacy');
+      const i = await invoice(p, day(-30));
+      const pay = await c.post('/api/payments', {
+        invoiceId: i,
+        pharmacyId: p,
+        date: day(-25),
+        amount: '100.00',
+        method: 'ACH',
+      });
+      expect(pay.status, pay.text).toBe(201);
+      expect(await countsFrom(pay.body.id)).toEqual([day(-25)]);
+
+      const before = await snapshot([-10, -5]);
+      const edit = await c.put(`/api/invoices/${i}`, {
+        pharmacyId: p,
+        invoiceDate: day(-5),
+        dueDate: day(30),
+        taxRate: '0.0000',
+        shipping: '0.00',
+        amount: '100.00',
+      });
+      expect(edit.status, edit.text).toBe(200);
+      expect(await countsFrom(pay.body.id)).toEqual([day(-5)]);
+      // 10 days ago the invoice was not yet issued: the payment was unapplied cash then.
+      expect(await added(before)).toEqual({
+        [-10]: { open: 0, unapplied: 100 },
+        [-5]: { open: 0, unapplied: 0 },
+      });
+      expect(await moneyViolations(t.db, [p])).toEqual([]);
+    });
+
+    it('is checked by moneyViolations', async () => {
+      const p = await pharmacy('Counts From Check Pharmacy');
+      const i = await invoice(p, day(-30));
+      const pay = await c.post('/api/payments', {
+        invoiceId: i,
+        pharmacyId: p,
+        date: day(-20),
+        amount: '100.00',
+        method: 'ACH',
+      });
+      expect(pay.status, pay.text).toBe(201);
+      const id = pay.body.allocations[0].id;
+      await sql`update allocations set counts_from = counts_from - 1 where id = ${id}`.execute(
+        t.db,
+      );
+      expect(await moneyViolations(t.db, [p])).toEqual([
+        `allocation ${id}: counts from ${day(-21)}, not ${day(-20)} (its source's and invoice's dates, the day made)`,
+      ]);
+      await sql`update allocations set counts_from = counts_from + 1 where id = ${id}`.execute(
+        t.db,
+      );
+    });
   });
 });
 

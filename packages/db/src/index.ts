@@ -31,3 +31,4 @@ export {
 } from './backup/restore.js';
 export { createScratchDatabase } from './scratch.js';
 export { moneyViolations } from './money-invariants.js';
+export { ALLOCATION_ROW, allocationCountsFrom, type AllocationRef } from './allocation-day.js';

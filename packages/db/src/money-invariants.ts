@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './client.js';
+import { ALLOCATION_ROW, allocationCountsFrom } from './allocation-day.js';
 
 /**
  * The money rules of docs/rules.md §2–§3 and decisions.md §9 that span rows, which no check
@@ -9,7 +10,9 @@ import type { Db } from './client.js';
  * note's stored unapplied rest is its amount less its active allocations and refunds (the check
  * constraints keep that within 0 and the amount, so no source is spent twice); a pharmacy's
  * balance is Σ of its non-Draft invoices' balances and its unapplied is Σ of its sources'. A
- * dunning fee is its notice's fee, on its notice's pharmacy (docs/rules.md "Dunning fees").
+ * dunning fee is its notice's fee, on its notice's pharmacy (docs/rules.md "Dunning fees"). An
+ * allocation's stored counts_from is the day allocationCountsFrom gives it, so a source's or an
+ * invoice's date edit that did not move it shows here.
  * The property tests and the payments benchmark ask this after racing requests against each other.
  *
  * Returns one line per broken rule and record (empty when all hold), over the given pharmacies
@@ -101,6 +104,13 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
       select pharmacy_id, sum(unapplied) as rest from source_sums group by pharmacy_id
     ) u on u.pharmacy_id = ph.id
     where ph.unapplied <> coalesce(u.rest, 0) and ${scope('ph.id')}
+    union all
+    select 'allocation ' || a.id || ': counts from ' || a.counts_from || ', not '
+           || coalesce(d.day::text, 'no day')
+           || ' (its source''s and invoice''s dates, the day made)'
+    from allocations a
+    cross join lateral (select ${allocationCountsFrom(ALLOCATION_ROW)} as day) d
+    where a.counts_from is distinct from d.day and ${scope('a.pharmacy_id')}
     union all
     select 'fee ' || f.id || ': ' || f.amount || ' on pharmacy ' || f.pharmacy_id
            || ' is not its notice''s ' || coalesce(n.fee::text, 'no fee') || ' on pharmacy '

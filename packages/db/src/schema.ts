@@ -361,6 +361,12 @@ export interface AllocationsTable {
   voidedAt: ColumnType<string | null, never, Date | string | null>;
   voidedBy: string | null;
   voidReason: string | null;
+  /**
+   * The day from which it counts in what was owed on a past day, allocationCountsFrom's
+   * (packages/db/src/allocation-day.ts), set with the row and moved with its source's or
+   * invoice's date (migration 0027).
+   */
+  countsFrom: string;
 }
 
 export interface CreditNotesTable {

@@ -8,7 +8,7 @@
  * here cannot change before commit.
  */
 import type { AllocationOutput, RefundOutput } from '@pharm/validators';
-import type { Db, Invoice } from '@pharm/db';
+import { ALLOCATION_ROW, allocationCountsFrom, type Db, type Invoice } from '@pharm/db';
 import { formatUsd, fromCents, toCents, type InvoiceStatus } from '@pharm/validators';
 import { sql } from 'kysely';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
@@ -188,6 +188,13 @@ export async function insertAllocations(
         invoiceId: item.invoice.id,
         amount: fromCents(item.cents),
         createdBy: userId,
+        // now(): the row's created_at, the transaction's start, as its default gives it.
+        countsFrom: allocationCountsFrom({
+          invoiceId: sql`${item.invoice.id}::int`,
+          paymentId: sql`${item.source.kind === 'payment' ? item.source.id : null}::int`,
+          creditNoteId: sql`${item.source.kind === 'creditNote' ? item.source.id : null}::int`,
+          createdAt: sql`now()`,
+        }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -201,6 +208,26 @@ export async function insertAllocations(
     true,
   );
   return { ids, statuses };
+}
+
+/**
+ * After a payment's or an invoice's date changed (its pharmacy locked by the caller, which holds
+ * every allocation of it still): its allocations, active and voided, count from the day the new
+ * date gives them, in the caller's transaction.
+ */
+export async function moveCountsFrom(
+  trx: Db,
+  of: { paymentId: number } | { invoiceId: number },
+): Promise<void> {
+  await trx
+    .updateTable('allocations as a')
+    .set({ countsFrom: allocationCountsFrom(ALLOCATION_ROW) })
+    .where(
+      'paymentId' in of ? 'a.paymentId' : 'a.invoiceId',
+      '=',
+      'paymentId' in of ? of.paymentId : of.invoiceId,
+    )
+    .execute();
 }
 
 /**

@@ -50,6 +50,7 @@ import { ordersSelling } from '../products/sold.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { paymentSnapshot } from '../payments/service.js';
 import { autoApplyOnIssue } from '../allocations/service.js';
+import { moveCountsFrom } from '../allocations/engine.js';
 import { invoiceEntity } from './entity.js';
 import { checkLicences } from '../licences/gate.js';
 import { checkLineLots, checkLots, type LotGateLine } from '../lots/gate.js';
@@ -706,6 +707,8 @@ export function updateInvoice(
       })
       .where('id', '=', id)
       .execute();
+    // A report as of a past day counts its allocations from the new date on.
+    if (data.invoiceDate !== current.invoiceDate) await moveCountsFrom(trx, { invoiceId: id });
     if (relinked) {
       if (order) await copyOrderLines(trx, id, order.id);
       else await trx.deleteFrom('invoiceLineItems').where('invoiceId', '=', id).execute();

@@ -29,6 +29,7 @@ import {
   checkInvoicesOf,
   insertAllocations,
   lockInvoices,
+  moveCountsFrom,
   refundsWhere,
   settleAll,
   type PlannedAllocation,
@@ -534,6 +535,8 @@ export function updatePayment(
       })
       .where('id', '=', id)
       .execute();
+    // A report as of a past day counts its allocations from the new date on.
+    if (data.date !== payment.date) await moveCountsFrom(trx, { paymentId: id });
     const source = { kind: 'payment' as const, id };
     let statuses: Map<number, { from: InvoiceStatus; to: InvoiceStatus }>;
     if (follows && amountChanged) {
