@@ -17,21 +17,26 @@ function cents(value: string | number): number | null {
   }
 }
 
-/** A USD amount, en-US, formatted without floating point (formatUsd). */
+/** The class of an amount, styled once in the theme's global CSS (theme/system.ts). */
+export const MONEY_TEXT_CLASS = 'money-text';
+
+/**
+ * A USD amount, en-US, formatted without floating point (formatUsd). Without style props it is a
+ * plain span with one class: a list screen shows one or two in each of its rows, and a Chakra
+ * Text for each resolved its styles at every mount (the time from a click in the side menu to
+ * the painted rows).
+ */
 export function MoneyText({ value, highlightPositive = false, ...props }: MoneyTextProps) {
   const amount = value === null || value === undefined ? null : cents(value);
   const owed = highlightPositive && amount !== null && amount > 0;
-  return (
-    <Text
-      as="span"
-      fontVariantNumeric="tabular-nums"
-      whiteSpace="nowrap"
-      color={owed ? 'red.700' : undefined}
-      fontWeight={owed ? 'medium' : undefined}
-      data-positive={owed ? '' : undefined}
-      {...props}
-    >
-      {amount === null ? '—' : formatUsd(amount)}
-    </Text>
+  const shared = {
+    className: MONEY_TEXT_CLASS,
+    'data-positive': owed ? '' : undefined,
+    children: amount === null ? '—' : formatUsd(amount),
+  };
+  return Object.keys(props).length === 0 ? (
+    <span {...shared} />
+  ) : (
+    <Text as="span" {...shared} {...props} />
   );
 }

@@ -16,6 +16,25 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'children'> {
   label?: string;
 }
 
+/** The class of a status badge, styled once in the theme's global CSS (theme/system.ts). */
+export const STATUS_BADGE_CLASS = 'status-badge';
+
+/** The palettes the statuses use, each with its rule in the theme's global CSS (`[data-palette]`). */
+export const STATUS_BADGE_PALETTES: readonly string[] = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+];
+
+/**
+ * A status as Chakra's Badge (subtle, sm, pill-shaped) in its palette. Without other props, in a
+ * palette of STATUS_BADGE_PALETTES, it is a plain span with one class: a list screen shows one in
+ * each of its rows, and a Badge for each resolved the badge recipe at every mount (the time from
+ * a click in the side menu to the painted rows).
+ */
 export function StatusBadge({
   status,
   colors,
@@ -26,6 +45,14 @@ export function StatusBadge({
   const key = status.trim().toLowerCase();
   const palette =
     Object.entries(colors).find(([name]) => name.toLowerCase() === key)?.[1] ?? fallback;
+  const text = label ?? statusLabel(status);
+  if (Object.keys(props).length === 0 && STATUS_BADGE_PALETTES.includes(palette)) {
+    return (
+      <span className={STATUS_BADGE_CLASS} data-palette={palette} data-status={key}>
+        {text}
+      </span>
+    );
+  }
   return (
     <Badge
       colorPalette={palette}
@@ -35,7 +62,7 @@ export function StatusBadge({
       data-status={key}
       {...props}
     >
-      {label ?? statusLabel(status)}
+      {text}
     </Badge>
   );
 }

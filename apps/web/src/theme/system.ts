@@ -40,6 +40,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { STATUS_BADGE_PALETTES } from '../components/StatusBadge';
 
 /**
  * Chakra's default theme with the recipes of the components this app uses only: the default
@@ -117,6 +118,38 @@ const config = defineConfig({
       color: 'fg.muted',
       _icon: { flexShrink: '0', width: '4', height: '4', fontSize: '1.2em' },
       '&[data-danger]:hover': { color: 'red.600', bg: 'red.subtle' },
+    },
+    // A list row's link to its record (features/lists/columns.tsx RowLink), as its Chakra Text
+    // was: on a phone its ::after covers the row, which is positioned there (ListRow.tsx).
+    '.row-link': {
+      _hover: { textDecoration: 'underline' },
+      _after: { content: { base: '""', md: 'none' }, position: 'absolute', inset: '0' },
+      '&[data-number]': {
+        fontWeight: 'semibold',
+        color: 'brand.fg',
+        fontVariantNumeric: 'tabular-nums',
+      },
+    },
+    // An amount (components/MoneyText.tsx), red where it is owed.
+    '.money-text': {
+      fontVariantNumeric: 'tabular-nums',
+      whiteSpace: 'nowrap',
+      '&[data-positive]': { color: 'red.700', fontWeight: 'medium' },
+    },
+    // A status (components/StatusBadge.tsx): Chakra's Badge, subtle, sm, pill-shaped, in its
+    // palette.
+    '.status-badge': {
+      ...badgeRecipe.base,
+      ...badgeRecipe.variants?.size?.sm,
+      ...badgeRecipe.variants?.variant?.subtle,
+      borderRadius: 'full',
+      px: '2.5',
+      ...Object.fromEntries(
+        STATUS_BADGE_PALETTES.map((palette) => [
+          `&[data-palette=${palette}]`,
+          { colorPalette: palette },
+        ]),
+      ),
     },
   },
   theme: {

@@ -1,6 +1,6 @@
 // The columns and actions that several lists share.
 import type { ReactNode } from 'react';
-import { Box, Text, type TextProps } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { LuEye, LuPencil } from 'react-icons/lu';
 import { formatDate } from '@pharm/validators';
@@ -11,27 +11,36 @@ import { EMPTY } from '../../lib/text';
 import { RECORD_ROUTES, type RecordKind } from '../records/RecordLink';
 import { ROW_ACTIONS_CLASS, type CellProps, type Column, type RowContext } from './ListRow';
 
+/** The class of a row's link to its record, styled once in the theme's global CSS (theme/system.ts). */
+export const ROW_LINK_CLASS = 'row-link';
+
 /**
- * A record's number or name, the link to its page: on a phone, where a row shows no actions, it
- * covers its row (positioned there, ListRow.tsx), so a tap anywhere on the row opens the record.
- * The row's View action opens its details dialog, the quick view.
+ * A record's number or name, the link to its page, underlined on hover; `number`: in the brand
+ * colour, semibold, its figures aligned. On a phone, where a row shows no actions, it covers its
+ * row (positioned there, ListRow.tsx), so a tap anywhere on the row opens the record. The row's
+ * View action opens its details dialog, the quick view. A plain router Link with one class: a
+ * Chakra Text around it in each row resolved its styles at every mount.
  */
 export function RowLink({
   kind,
   id,
+  number,
   children,
-  ...props
-}: { kind: RecordKind; id: number; children: ReactNode } & Omit<TextProps, 'children' | 'id'>) {
+}: {
+  kind: RecordKind;
+  id: number;
+  number?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Text
-      asChild
-      _after={{ content: { base: '""', md: 'none' }, position: 'absolute', inset: '0' }}
-      {...props}
+    <Link
+      to={RECORD_ROUTES[kind]}
+      params={{ id }}
+      className={ROW_LINK_CLASS}
+      data-number={number ? '' : undefined}
     >
-      <Link to={RECORD_ROUTES[kind]} params={{ id }}>
-        {children}
-      </Link>
-    </Text>
+      {children}
+    </Link>
   );
 }
 
@@ -46,14 +55,7 @@ export function numberColumn<TItem extends { id: number }>(
     phone: true,
     cellProps: { whiteSpace: 'nowrap' },
     cell: (item) => (
-      <RowLink
-        kind={kind}
-        id={item.id}
-        fontWeight="semibold"
-        color="brand.fg"
-        fontVariantNumeric="tabular-nums"
-        _hover={{ textDecoration: 'underline' }}
-      >
+      <RowLink kind={kind} id={item.id} number>
         {number(item)}
       </RowLink>
     ),

@@ -30,7 +30,7 @@ const COLUMNS: Column<Pharmacy>[] = [
     cellProps: { fontWeight: 'medium', color: 'fg', minW: '32', ...wrap },
     cell: (pharmacy) => (
       <>
-        <col.RowLink kind="pharmacy" id={pharmacy.id} _hover={{ textDecoration: 'underline' }}>
+        <col.RowLink kind="pharmacy" id={pharmacy.id}>
           {pharmacy.name}
         </col.RowLink>
         <CreditHoldBadge hold={pharmacy.creditHold} ms="2" size="sm" />

@@ -28,7 +28,7 @@ const COLUMNS: Column<Product>[] = [
     sort: 'name',
     cellProps: { fontWeight: 'medium', color: 'fg', minW: { md: '48' }, whiteSpace: 'normal' },
     cell: (product) => (
-      <col.RowLink kind="product" id={product.id} _hover={{ textDecoration: 'underline' }}>
+      <col.RowLink kind="product" id={product.id}>
         {product.name}
       </col.RowLink>
     ),
