@@ -88,9 +88,10 @@ end`;
 /**
  * How an allocation's part in the balances on `on` differs from its part now: + its amount for
  * one active now that counted only after `on`, − its amount for one voided after `on` that
- * counted then, 0 otherwise. Rows `a`, `i`, `pm`, `c` as for allocationDay.
+ * counted then, 0 otherwise. A deleted payment's never counted: it is read as if never made. Rows `a`, `i`, `pm`, `c` as for allocationDay.
  */
 const allocationChange = (on: ReturnType<typeof sql>) => sql`case
+  when pm.deleted_at is not null then 0
   when a.voided_at is null and ${allocationDay} > ${on} then a.amount
   when a.voided_at::date > ${on} and ${allocationDay} <= ${on} then -a.amount
   else 0
@@ -102,7 +103,8 @@ end`;
  * the latest of those dates). The further back `on`, the more there are.
  */
 const changeCandidates = (on: ReturnType<typeof sql>) => sql`
-  select a2.id from payments p2 join allocations a2 on a2.payment_id = p2.id where p2.date > ${on}
+  select a2.id from payments p2 join allocations a2 on a2.payment_id = p2.id
+   where p2.date > ${on} and p2.deleted_at is null
   union
   select a2.id from credit_notes c2 join allocations a2 on a2.credit_note_id = c2.id
    where c2.date > ${on}
@@ -179,13 +181,13 @@ async function unappliedOn(db: Db, asOf: string | undefined): Promise<string> {
   const on = sql`${asOf}::date`;
   const { rows } = await sql<{ unapplied: string }>`
     select ${money(sql`${now}
-      - (select coalesce(sum(amount), 0) from payments where date > ${on})
+      - (select coalesce(sum(amount), 0) from payments where date > ${on} and deleted_at is null)
       - (select coalesce(sum(total), 0) from credit_notes where date > ${on})
       + (select coalesce(sum(r.amount), 0)
            from refunds r
           where r.date > ${on}
              or r.created_at >= ${on} + 1
-             or r.payment_id in (select id from payments where date > ${on})
+             or r.payment_id in (select id from payments where date > ${on} and deleted_at is null)
              or r.credit_note_id in (select id from credit_notes where date > ${on}))
       + (select coalesce(sum(change), 0) from ${allocationsChangedSince(on)} changed)`)}
       as unapplied`.execute(db);
