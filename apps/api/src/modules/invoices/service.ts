@@ -767,9 +767,8 @@ export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: n
       .where('pm.invoiceId', '=', id)
       .orderBy('pm.id')
       .execute();
-    // A payment deleted before goes with the invoice too (the foreign key), logged once already.
     const payments = recordedFor
-      .filter((p) => !p.carriesMore && p.deletedAt === null)
+      .filter((p) => !p.carriesMore)
       .map(({ carriesMore: _kept, deletedAt: _deleted, deletedBy: _by, ...payment }) => payment);
     const kept = recordedFor.filter((p) => p.carriesMore).map((p) => p.id);
     if (payments.length || sources.length) authorize(actor.role, 'money.cascadeDelete');

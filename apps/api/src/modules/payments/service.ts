@@ -598,7 +598,14 @@ export function deletePayment(db: Db, id: number, userId: string): Promise<{ id:
     }
     await trx
       .updateTable('payments')
-      .set({ deletedAt: sql`now()`, deletedBy: userId, unapplied: '0.00', updatedAt: sql`now()` })
+      // No longer the payment recorded for its invoice: that invoice's delete leaves it be.
+      .set({
+        invoiceId: null,
+        deletedAt: sql`now()`,
+        deletedBy: userId,
+        unapplied: '0.00',
+        updatedAt: sql`now()`,
+      })
       .where('id', '=', id)
       .execute();
     const statuses = await settleAll(trx, payment.pharmacyId, [...invoices.values()], []);
