@@ -11,6 +11,7 @@
  *   net), the statement's unapplied is the pharmacy's and Σ aging − unapplied = closing; at the
  *   end of each sequence also over a period in the middle: opening ± lines = closing, each
  *   line's running balance, and Σ aging − unapplied = closing on its last day.
+ * - a payment's delete keeps each of its allocations, every one voided, and the payment is 404.
  *
  * A refusal is fine when a service gives it on purpose (4xx with its own message); a 500, or a
  * refusal only a check constraint gave (the services let an impossible state through), fails.
@@ -337,7 +338,21 @@ async function runSequence(commands: Command[]) {
       }
       case 'deletePayment': {
         const id = nth(payments, cmd.payment);
-        if (id !== undefined) check(cmd.kind, await c.delete(`/api/payments/${id}`));
+        if (id === undefined) return;
+        const rows = () =>
+          t.db
+            .selectFrom('allocations')
+            .select(['id', 'voidedAt'])
+            .where('paymentId', '=', id)
+            .orderBy('id')
+            .execute();
+        const before = await rows();
+        if (!check(cmd.kind, await c.delete(`/api/payments/${id}`))) return;
+        // Its allocations stay, every one voided, and the payment is gone for readers.
+        const after = await rows();
+        expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id));
+        expect(after.filter((a) => a.voidedAt === null)).toEqual([]);
+        expect((await c.get(`/api/payments/${id}`)).status).toBe(404);
         return;
       }
       case 'applyOldestFirst': {
@@ -423,7 +438,7 @@ it(`random sequences of cash application keep the money rules and the statements
     Object.fromEntries([...seen].sort()),
   );
   // The runs as a whole reached both answers of the commands that move money.
-  for (const kind of ['payAccount', 'allocate', 'void', 'creditNote', 'refund']) {
+  for (const kind of ['payAccount', 'allocate', 'void', 'creditNote', 'refund', 'deletePayment']) {
     expect((seen.get(`${kind} 201`) ?? 0) + (seen.get(`${kind} 200`) ?? 0), kind).toBeGreaterThan(
       0,
     );

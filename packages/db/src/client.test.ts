@@ -205,6 +205,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0023_fees_and_credit_note_email',
       '0024_recall_emails',
       '0025_allocation_dates',
+      '0026_payment_soft_delete',
       '0027_allocation_counts_from',
     ]);
   });

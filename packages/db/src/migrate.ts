@@ -30,6 +30,7 @@ import * as recalls from './migrations/0021_recalls.js';
 import * as feesAndCreditNoteEmail from './migrations/0023_fees_and_credit_note_email.js';
 import * as recallEmails from './migrations/0024_recall_emails.js';
 import * as allocationDates from './migrations/0025_allocation_dates.js';
+import * as paymentSoftDelete from './migrations/0026_payment_soft_delete.js';
 import * as allocationCountsFrom from './migrations/0027_allocation_counts_from.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0023_fees_and_credit_note_email': feesAndCreditNoteEmail,
   '0024_recall_emails': recallEmails,
   '0025_allocation_dates': allocationDates,
+  '0026_payment_soft_delete': paymentSoftDelete,
   '0027_allocation_counts_from': allocationCountsFrom,
 };
 

@@ -8,7 +8,8 @@ import { ALLOCATION_ROW, allocationCountsFrom } from './allocation-day.js';
  * credit notes), its balance is its total less that and its status follows from it, its tax is
  * round(amount × rate) half away from zero (PostgreSQL's numeric round); a payment's or credit
  * note's stored unapplied rest is its amount less its active allocations and refunds (the check
- * constraints keep that within 0 and the amount, so no source is spent twice); a pharmacy's
+ * constraints keep that within 0 and the amount, so no source is spent twice), and a deleted
+ * payment holds nothing (no active allocation, no refund, 0 unapplied); a pharmacy's
  * balance is Σ of its non-Draft invoices' balances and its unapplied is Σ of its sources'. A
  * dunning fee is its notice's fee, on its notice's pharmacy (docs/rules.md "Dunning fees"). An
  * allocation's stored counts_from is the day allocationCountsFrom gives it, so a source's or an
@@ -32,8 +33,9 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
       group by i.id
     ),
     source_sums as (
-      select 'payment ' || p.payment_number as label, p.pharmacy_id, p.amount, p.unapplied,
-             p.amount
+      select case when p.deleted_at is null then 'payment ' else 'deleted payment ' end
+             || p.payment_number as label, p.pharmacy_id, p.amount, p.unapplied,
+             case when p.deleted_at is null then p.amount else 0 end
              - coalesce((select sum(a.amount) from allocations a
                           where a.payment_id = p.id and a.voided_at is null), 0)
              - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id), 0)

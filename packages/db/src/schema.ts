@@ -346,6 +346,12 @@ export interface PaymentsTable {
   unapplied: Money;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /**
+   * Set by a delete, which voids the payment's allocations and zeroes its unapplied rest
+   * (migration 0026); no reader shows a deleted payment.
+   */
+  deletedAt: ColumnType<string | null, never, Date | string | null>;
+  deletedBy: string | null;
 }
 
 /** Money from a payment or a credit note applied to an invoice; voided, never deleted. */

@@ -20,6 +20,8 @@ export interface Entity<T extends keyof Database = keyof Database> {
   numberPrefix?: string;
   /** The activity log's type for the record, and what names a record there once it is gone. */
   activity?: { type: LoggedEntityType; label: (snapshot: Record<string, unknown>) => unknown };
+  /** A delete marks the row (`deleted_at`) and keeps it; lockOrThrow answers 404 for it then. */
+  softDeleted?: true;
 }
 
 export const defineEntity = <T extends keyof Database>(entity: Entity<T>): Entity<T> => entity;

@@ -53,7 +53,8 @@ export function claimLockRank(trx: Db, rank: number, what: string): void {
 
 /**
  * The row with this id, locked until the transaction ends, in the locking order of
- * docs/rules.md §3 (the entity's lock rank); a 404 naming the record when there is none.
+ * docs/rules.md §3 (the entity's lock rank); a 404 naming the record when there is none (or it
+ * is deleted, for a soft-deleted entity).
  */
 export async function lockOrThrow<T extends keyof Database>(
   trx: Db,
@@ -70,6 +71,9 @@ export async function lockOrThrow<T extends keyof Database>(
   const row = await (
     strength === 'update' ? query.forUpdate() : query.forShare()
   ).executeTakeFirst();
-  if (!row) throw notFound(entity.label);
+  // A row deleted after the caller read it (and before this lock) is gone all the same.
+  if (!row || (entity.softDeleted && (row as { deletedAt?: unknown }).deletedAt != null)) {
+    throw notFound(entity.label);
+  }
   return row as unknown as Selectable<Database[T]>;
 }

@@ -79,7 +79,8 @@ export async function listActivity(
         when 'product' then exists (select 1 from products r where r.id = a.entity_id)
         when 'order' then exists (select 1 from orders r where r.id = a.entity_id)
         when 'invoice' then exists (select 1 from invoices r where r.id = a.entity_id)
-        when 'payment' then exists (select 1 from payments r where r.id = a.entity_id)
+        when 'payment' then exists (select 1 from payments r
+                                      where r.id = a.entity_id and r.deleted_at is null)
         when 'creditNote' then exists (select 1 from credit_notes r where r.id = a.entity_id)
         when 'lot' then exists (select 1 from lots r where r.id = a.entity_id)
         when 'recall' then exists (select 1 from recalls r where r.id = a.entity_id)

@@ -39,7 +39,7 @@ export interface LockedSource {
 export const sourceLabel = (ref: SourceRef, number: string) =>
   `${ref.kind === 'payment' ? 'Payment' : 'Credit note'} ${number}`;
 
-/** The source's pharmacy, read before any lock (the caller locks it first). */
+/** The source's pharmacy, read before any lock (the caller locks it first); none when deleted. */
 export async function pharmacyOfSource(trx: Db, ref: SourceRef): Promise<number | undefined> {
   const row =
     ref.kind === 'payment'
@@ -47,6 +47,7 @@ export async function pharmacyOfSource(trx: Db, ref: SourceRef): Promise<number 
           .selectFrom('payments')
           .select('pharmacyId')
           .where('id', '=', ref.id)
+          .where('deletedAt', 'is', null)
           .executeTakeFirst()
       : await trx
           .selectFrom('creditNotes')

@@ -12,6 +12,8 @@ export interface SearchedDocument {
   kind: string;
   number: string;
   amount: string;
+  /** The column a delete sets on a document it keeps (payments' `deleted_at`); such are not found. */
+  deletedAt?: string;
 }
 
 export interface DocumentRow {
@@ -63,11 +65,14 @@ const LATERAL_PHARMACIES = 50;
  */
 export async function searchDocuments(
   db: Db,
-  { table, kind, number, amount }: SearchedDocument,
+  { table, kind, number, amount, deletedAt }: SearchedDocument,
   text: string,
   pharmacyIds: readonly number[],
 ): Promise<DocumentRow[]> {
   const pattern = containsPattern(text);
+  /** `and` the document (as `alias`) is not deleted. */
+  const kept = (alias: string) =>
+    deletedAt ? sql`and ${sql.ref(`${alias}.${deletedAt}`)} is null` : sql``;
   const select = (
     from: RawBuilder<unknown>,
     where: RawBuilder<unknown>,
@@ -77,7 +82,7 @@ export async function searchDocuments(
       select d.id, d.${sql.raw(number)} as number, d.${sql.raw(amount)} as amount, p.name
         from ${from} d
         join pharmacies p on p.id = d.pharmacy_id
-       where ${where}
+       where ${where} ${kept('d')}
        order by ${order}
        limit ${SEARCH_GROUP_LIMIT}`
       .execute(db)
@@ -92,8 +97,9 @@ export async function searchDocuments(
           from generate_series(${MAX_NUMBER_LENGTH}::int, ${prefix.length}::int, -1) as len
           cross join lateral (
             select id, ${sql.raw(number)} as number, ${sql.raw(amount)} as amount, pharmacy_id
-              from ${sql.raw(table)}
+              from ${sql.raw(table)} t
              where length(${sql.raw(number)}) = len and ${sql.raw(number)} like ${prefixPattern(prefix)}
+               ${kept('t')}
              order by ${sql.raw(number)} using ~>~
              limit ${SEARCH_GROUP_LIMIT}) d
           join pharmacies p on p.id = d.pharmacy_id
@@ -126,9 +132,9 @@ export async function searchDocuments(
                 from pharmacies p
                 cross join lateral (
                   select id, ${sql.raw(number)} as number, ${sql.raw(amount)} as amount
-                    from ${sql.raw(table)}
-                   where pharmacy_id = p.id
-                   order by id desc
+                    from ${sql.raw(table)} t
+                   where t.pharmacy_id = p.id ${kept('t')}
+                   order by t.id desc
                    limit ${SEARCH_GROUP_LIMIT}) d
                where p.id in (${sql.join(pharmacyIds)})
                order by d.id desc

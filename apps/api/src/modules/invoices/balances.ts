@@ -58,7 +58,7 @@ export async function paidCents(trx: Db, invoiceId: number): Promise<number> {
 
 /**
  * Sets each payment's and credit note's unapplied rest from its active allocations and refunds
- * as they now are. The check constraints refuse a rest below 0, so a source spent twice fails
+ * as they now are (a deleted payment's stays 0). The check constraints refuse a rest below 0, so a source spent twice fails
  * here even if a service forgot to look.
  */
 export async function refreshSources(
@@ -77,6 +77,9 @@ export async function refreshSources(
           - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id), 0)`,
       })
       .where('p.id', 'in', paymentIds)
+      // A deleted payment holds nothing (migration 0026); its voided allocations may still be
+      // touched, by its invoice's delete.
+      .where('p.deletedAt', 'is', null)
       .execute();
   }
   if (creditNoteIds.length) {

@@ -740,10 +740,13 @@ export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: n
     // decisions.md §9: the allocations to it go with it, so what they took from each payment or
     // credit note is unapplied again; a payment recorded for it alone (the spec's shape, never
     // applied elsewhere nor refunded) goes with it as the spec says.
+    // A deleted payment's allocations (voided by its delete) go too, as if it were gone already.
     const sources = await trx
-      .selectFrom('allocations')
-      .select(['paymentId', 'creditNoteId'])
-      .where('invoiceId', '=', id)
+      .selectFrom('allocations as a')
+      .leftJoin('payments as pm', 'pm.id', 'a.paymentId')
+      .select(['a.paymentId', 'a.creditNoteId'])
+      .where('a.invoiceId', '=', id)
+      .where('pm.deletedAt', 'is', null)
       .execute();
     const recordedFor = await trx
       .selectFrom('payments as pm')
@@ -769,7 +772,7 @@ export function deleteInvoice(db: Db, id: number, actor: Actor): Promise<{ id: n
       .execute();
     const payments = recordedFor
       .filter((p) => !p.carriesMore)
-      .map(({ carriesMore: _kept, ...payment }) => payment);
+      .map(({ carriesMore: _kept, deletedAt: _deleted, deletedBy: _by, ...payment }) => payment);
     const kept = recordedFor.filter((p) => p.carriesMore).map((p) => p.id);
     if (payments.length || sources.length) authorize(actor.role, 'money.cascadeDelete');
     if (kept.length) {

@@ -6,4 +6,5 @@ export const paymentEntity = defineEntity({
   lockRank: 50,
   numberPrefix: 'PAY',
   activity: { type: 'payment', label: (s) => s.paymentNumber },
+  softDeleted: true,
 });

@@ -14,6 +14,7 @@ export const paymentSearch: SearchGroup = {
         kind: paymentEntity.numberPrefix!,
         number: 'payment_number',
         amount: 'amount',
+        deletedAt: 'deleted_at',
       },
       text,
       await pharmacyIds(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Invoice, Payment } from '@pharm/db';
 import {
   formatUsd,
+  sumCents,
   toCents,
   type AllocationData,
   type AllocationOutput,
@@ -36,7 +37,7 @@ import {
 } from '../allocations/engine.js';
 import { paymentEntity } from './entity.js';
 
-export interface PaymentListItem extends Omit<Payment, 'invoiceId'> {
+export interface PaymentListItem extends Omit<Payment, 'invoiceId' | 'deletedAt' | 'deletedBy'> {
   invoiceId: number | null;
   invoice: {
     invoiceNumber: string;
@@ -49,12 +50,14 @@ export interface PaymentListItem extends Omit<Payment, 'invoiceId'> {
   refunds: RefundOutput[];
 }
 
+/** The payments every reader shows: a deleted one is not found, as before it was kept. */
 function paymentsQuery(db: Db) {
   return db
     .selectFrom('payments as pm')
     .innerJoin('pharmacies as p', 'p.id', 'pm.pharmacyId')
     .selectAll('pm')
-    .select(['p.name as pharmacyName']);
+    .select(['p.name as pharmacyName'])
+    .where('pm.deletedAt', 'is', null);
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentsQuery>['executeTakeFirstOrThrow']>>;
@@ -209,7 +212,7 @@ export function paymentInvoiceOptions(db: Db): Promise<PaymentInvoiceOption[]> {
  * or pharmacy's delete takes along.
  */
 export function paymentSnapshot(
-  payment: Omit<Payment, 'invoiceId' | 'unapplied'> & {
+  payment: Omit<Payment, 'invoiceId' | 'unapplied' | 'deletedAt' | 'deletedBy'> & {
     invoice: { invoiceNumber: string } | null;
     pharmacy: { name: string };
     unapplied?: string;
@@ -293,9 +296,10 @@ async function claimKey(
     .executeTakeFirst();
   if (inserted) return { claimed: true };
   const existing = await trx
-    .selectFrom('paymentIdempotency')
-    .select(['requestHash', 'paymentId'])
-    .where('key', '=', key)
+    .selectFrom('paymentIdempotency as k')
+    .leftJoin('payments as pm', 'pm.id', 'k.paymentId')
+    .select(['k.requestHash', 'k.paymentId', 'pm.deletedAt'])
+    .where('k.key', '=', key)
     .executeTakeFirstOrThrow();
   if (existing.requestHash !== hash) {
     throw new DomainError(
@@ -304,7 +308,7 @@ async function claimKey(
       [{ path: ['idempotencyKey'], message: 'Idempotency-Key was used with another request' }],
     );
   }
-  if (existing.paymentId === null) {
+  if (existing.paymentId === null || existing.deletedAt !== null) {
     throw conflict('The payment recorded with this Idempotency-Key has since been deleted');
   }
   return { claimed: false, paymentId: existing.paymentId };
@@ -447,6 +451,7 @@ async function lockPayment(
     .selectFrom('payments')
     .select(['pharmacyId'])
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (!before) throw notFound('Payment');
   await lockPharmacies(trx, [before.pharmacyId]);
@@ -568,14 +573,44 @@ export function updatePayment(
 }
 
 /**
- * Hard delete: its allocations and refunds go with it, so each invoice it was applied to owes
- * that again; balances follow in the same transaction and the log keeps what it was applied to.
+ * A delete voids the payment's active allocations (allocations are never deleted, decisions.md
+ * §9), so each invoice it was applied to owes that again, and marks the payment deleted with
+ * nothing unapplied: no reader shows it from then on. Balances follow in the same transaction,
+ * locked pharmacy → invoices by id → payment; the log keeps what it was applied to. A payment
+ * with a refund is 409: that money was paid out, and a delete cannot take it back.
  */
 export function deletePayment(db: Db, id: number, userId: string): Promise<{ id: number }> {
   return inTransaction(db, async (trx) => {
-    const { payment, invoices } = await lockPayment(trx, id);
+    const { payment, invoices, active } = await lockPayment(trx, id);
     const before = await getPayment(trx, id);
-    await trx.deleteFrom('payments').where('id', '=', id).execute();
+    if (before.refunds.length) {
+      throw conflict(
+        `Payment ${payment.paymentNumber} has ${formatUsd(sumCents(before.refunds.map((r) => toCents(r.amount))))} refunded; a refund cannot be undone, so the payment cannot be deleted`,
+      );
+    }
+    if (active.length) {
+      await trx
+        .updateTable('allocations')
+        .set({ voidedAt: sql`now()`, voidedBy: userId, voidReason: 'Payment deleted' })
+        .where(
+          'id',
+          'in',
+          active.map((a) => a.id),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('payments')
+      // No longer the payment recorded for its invoice: that invoice's delete leaves it be.
+      .set({
+        invoiceId: null,
+        deletedAt: sql`now()`,
+        deletedBy: userId,
+        unapplied: '0.00',
+        updatedAt: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
     const statuses = await settleAll(trx, payment.pharmacyId, [...invoices.values()], []);
     await logDelete(
       trx,

@@ -233,10 +233,25 @@ export function deletePharmacy(db: Db, id: number, actor: Actor): Promise<{ id: 
           .orderBy('position')
           .execute()
       : [];
+    // Deleted payments go too, unlogged: their delete was logged when it was made.
     const payments = await trx
       .selectFrom('payments')
-      .selectAll()
+      .select([
+        'id',
+        'paymentNumber',
+        'invoiceId',
+        'pharmacyId',
+        'date',
+        'amount',
+        'method',
+        'reference',
+        'notes',
+        'unapplied',
+        'createdAt',
+        'updatedAt',
+      ])
       .where('pharmacyId', '=', id)
+      .where('deletedAt', 'is', null)
       .execute();
     await trx.deleteFrom('pharmacies').where('id', '=', id).execute();
     // Each record that went with it gets its own delete row too, so its history ends findably.

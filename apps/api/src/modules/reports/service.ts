@@ -74,7 +74,8 @@ const money = (expression: ReturnType<typeof sql>) =>
 /**
  * The allocations whose part in the balances on `on` differs from now, as rows (invoice_id,
  * change): + the amount of one active now that counts only after `on` (its stored counts_from,
- * packages/db/src/allocation-day.ts), − the amount of one voided after `on` that counted on it.
+ * packages/db/src/allocation-day.ts), − the amount of one voided after `on` that counted on it,
+ * unless a payment's delete voided it: a deleted payment is read as never made.
  * Each set is one index range: allocations_counts_from_idx (active ones by counts_from, with
  * invoice and amount) and allocations_voided_idx. The further back `on`, the more rows.
  */
@@ -83,9 +84,10 @@ const allocationsChangedSince = (on: ReturnType<typeof sql>) => sql`(
     from allocations
    where voided_at is null and counts_from > ${on}
   union all
-  select invoice_id, -amount
-    from allocations
-   where voided_at >= ${on} + 1 and counts_from <= ${on})`;
+  select a.invoice_id, -a.amount
+    from allocations a
+    left join payments pm on pm.id = a.payment_id
+   where a.voided_at >= ${on} + 1 and a.counts_from <= ${on} and pm.deleted_at is null)`;
 
 /**
  * The invoices open on a day, as a table (id, pharmacy_id, due_date, balance, days_past_due),
@@ -142,13 +144,13 @@ async function unappliedOn(db: Db, asOf: string | undefined): Promise<string> {
   const on = sql`${asOf}::date`;
   const { rows } = await sql<{ unapplied: string }>`
     select ${money(sql`${now}
-      - (select coalesce(sum(amount), 0) from payments where date > ${on})
+      - (select coalesce(sum(amount), 0) from payments where date > ${on} and deleted_at is null)
       - (select coalesce(sum(total), 0) from credit_notes where date > ${on})
       + (select coalesce(sum(r.amount), 0)
            from refunds r
           where r.date > ${on}
              or r.created_at >= ${on} + 1
-             or r.payment_id in (select id from payments where date > ${on})
+             or r.payment_id in (select id from payments where date > ${on} and deleted_at is null)
              or r.credit_note_id in (select id from credit_notes where date > ${on}))
       + (select coalesce(sum(change), 0) from ${allocationsChangedSince(on)} changed)`)}
       as unapplied`.execute(db);

@@ -11,6 +11,9 @@
  * = closing, to the cent, whatever the dates; with `to` on or after the last dated document,
  * closing is Σ open invoice balances + open fees − unapplied (decisions.md §9, docs/rules.md
  * "Dunning fees").
+ *
+ * A deleted payment is no money received: no line, in no sum. Its allocations, voided by the
+ * delete, are listed among the period's allocations as voided, which move no balance.
  */
 import type { Db } from '@pharm/db';
 import {
@@ -86,7 +89,7 @@ async function balanceBefore(db: Db, pharmacyId: number, date: string): Promise<
       (select coalesce(sum(total), 0) from invoices
         where pharmacy_id = ${pharmacyId} and status <> 'Draft' and invoice_date < ${date}) as invoiced,
       (select coalesce(sum(amount), 0) from payments
-        where pharmacy_id = ${pharmacyId} and date < ${date}) as paid,
+        where pharmacy_id = ${pharmacyId} and date < ${date} and deleted_at is null) as paid,
       (select coalesce(sum(total), 0) from credit_notes
         where pharmacy_id = ${pharmacyId} and date < ${date}) as credited,
       (select coalesce(sum(amount), 0) from refunds
@@ -126,6 +129,7 @@ async function periodLines(db: Db, pharmacyId: number, from: string, to: string)
       select date, 'payment', 1, id, payment_number, amount
         from payments
        where pharmacy_id = ${pharmacyId} and date between ${from} and ${to}
+         and deleted_at is null
       union all
       select date, 'credit_note', 2, id, credit_note_number, total
         from credit_notes
@@ -193,7 +197,7 @@ async function unappliedOn(db: Db, pharmacyId: number, to: string): Promise<stri
   const { rows } = await sql<{ unapplied: string }>`
     select (
       (select coalesce(sum(amount), 0) from payments
-        where pharmacy_id = ${pharmacyId} and date <= ${to})
+        where pharmacy_id = ${pharmacyId} and date <= ${to} and deleted_at is null)
       + (select coalesce(sum(total), 0) from credit_notes
           where pharmacy_id = ${pharmacyId} and date <= ${to})
       - (select coalesce(sum(amount), 0) from refunds
