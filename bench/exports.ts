@@ -12,9 +12,10 @@
  *    time over HTTP, p50/p99/max; and the plan of the exact query (it must read
  *    invoices_lot_number_idx). The recall searches line lots too (issue 30), so the same again
  *    for line lots (`LTyymm-vvvv`, ~40 lines each, the lots table's numbers); then the lots list
- *    (`/api/lots`, and `?expiringWithin=90`, the picker's and the Lots screen's order) and the
- *    seeded recall's page (`/api/recalls/{id}`), LOOKUPS requests each. EXPORT_RUNS=0 runs this
- *    part alone.
+ *    (`/api/lots`, a page of 50, with the Lots screen's filters and a variant's, in the picker's
+ *    FEFO order, and paging through with the cursors) and the seeded recall's page
+ *    (`/api/recalls/{id}`), LOOKUPS requests each. EXPORT_RUNS=0 runs this part alone; ONLY
+ *    (words of the labels, comma-separated: 'line-lot prefix,lots') runs only those lookups.
  * 2. Export: GET /api/invoices.csv, every invoice, read as it streams: seconds, rows, bytes; the
  *    server's resident memory before and at its peak during the export (VmRSS sampled every
  *    100 ms, and VmHWM, the kernel's high-water mark); and meanwhile, one other request
@@ -33,6 +34,9 @@ import { API_MAIN, startBuiltServer } from './lib/server-process.js';
 import type { ChildProcess } from 'node:child_process';
 
 const LOOKUPS = Number(process.env.LOOKUPS ?? 300);
+/** Comma-separated words: only the lookups whose label holds one run ('line-lot prefix,lots'). */
+const ONLY = process.env.ONLY?.split(',').filter(Boolean);
+const wanted = (label: string) => !ONLY || ONLY.some((word) => label.includes(word));
 const EXPORT_PATH = process.env.EXPORT_PATH ?? '/api/invoices.csv';
 /** Exports one after another in the same server: a peak that does not grow is memory held flat. */
 const EXPORT_RUNS = Number(process.env.EXPORT_RUNS ?? 2);
@@ -101,6 +105,10 @@ async function main() {
         select (random() * (select max(id) from invoice_line_items))::int
           from generate_series(1, ${LOOKUPS}))`.execute(db)
   ).rows.map((r) => r.lot);
+  const { rows: lotVariants } = await sql<{
+    id: number;
+  }>`select variant_id as id from lots where variant_id is not null limit 1`.execute(db);
+  const variantId = lotVariants[0]?.id ?? 1;
   const { rows: recalls } = await sql<{
     id: number;
   }>`select id from recalls order by id limit 1`.execute(db);
@@ -135,6 +143,7 @@ async function main() {
 
     console.log(`\nrecall, lots and recalls over HTTP, one request at a time (ms)`);
     const lookups = async (label: string, urls: string[]) => {
+      if (!wanted(label)) return;
       const ms: number[] = [];
       let bytes = 0;
       for (const url of urls) {
@@ -161,8 +170,34 @@ async function main() {
       lineLots.map((lot) => recallOf(`${lot.slice(0, -1)}*`)),
     );
     const repeat = (url: string) => Array.from({ length: LOOKUPS }, () => url);
-    await lookups('lots list', repeat('/api/lots'));
-    await lookups('lots expiring within 90 days', repeat('/api/lots?expiringWithin=90'));
+    await lookups('lots list, first page (50)', repeat('/api/lots'));
+    await lookups('lots expiring within 90 days (50)', repeat('/api/lots?expiringWithin=90'));
+    await lookups(
+      'lots released, expiring in 90 d (50)',
+      repeat('/api/lots?status=released&expiringWithin=90'),
+    );
+    await lookups(`lots of one variant (50)`, repeat(`/api/lots?variantId=${variantId}`));
+    // Page after page of 50 through the X-Next-Cursor each answers (LOOKUPS pages at most): a
+    // keyset page costs the same however deep it is.
+    if (wanted('lots paging through')) {
+      const ms: number[] = [];
+      let bytes = 0;
+      let cursor: string | null = null;
+      do {
+        const start = performance.now();
+        const res = await fetch(
+          `${server.url}/api/lots?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+          { headers: { cookie } },
+        );
+        bytes += (await res.arrayBuffer()).byteLength;
+        if (!res.ok) throw new Error(`/api/lots answered ${res.status}`);
+        ms.push(performance.now() - start);
+        cursor = res.headers.get('x-next-cursor');
+      } while (cursor && ms.length < LOOKUPS);
+      console.log(
+        `${summary(`lots paging through (${ms.length} pages)`, ms)}${(bytes / ms.length / 1024).toFixed(1).padStart(8)}  ${loadavg()[0]!.toFixed(2)}`,
+      );
+    }
     if (recalls[0]) await lookups("a recall's page", repeat(`/api/recalls/${recalls[0].id}`));
     console.log(`${new Date().toISOString()}, load average ${load()}`);
 

@@ -1,7 +1,9 @@
 /**
  * Issue 30 in the browser: a Draft invoice made from an order whose line has no lot; its edit
  * form offers the variant's released lots, and the lot picked there shows on the invoice's page
- * and prints on its PDF.
+ * and prints on its PDF. A new invoice from an order whose line carries a lot now on hold names
+ * that lot and why, is refused on issue as the server refuses it, and takes a lot picked before
+ * its first save.
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,8 @@ let page: Page;
 let invoiceId: number;
 let lotId: number;
 let heldLotId: number;
+let heldOrderId: number;
+let pharmacyId: number;
 
 const api = (method: string, url: string, body?: unknown) => callApi(page, method, url, body);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -94,6 +98,24 @@ beforeAll(async () => {
   });
   expect(held.status).toBe(201);
   heldLotId = held.body.id;
+  pharmacyId = pharmacy.body.id;
+  // An order line that took the lot before it was put on hold keeps it.
+  const heldOrder = await api('POST', '/api/orders', {
+    pharmacyId: pharmacy.body.id,
+    orderDate: today,
+    lineItems: [
+      {
+        productSku: 'ST-E2E',
+        variantSku: 'ST-E2E-20',
+        description: 'ST-E2E - 20mm held',
+        qty: 200,
+        unitPrice: '0.10',
+        lotId: heldLotId,
+      },
+    ],
+  });
+  expect(heldOrder.status, JSON.stringify(heldOrder.body)).toBe(201);
+  heldOrderId = heldOrder.body.id;
 }, 60_000);
 afterAll(() => browser?.close());
 screenshotOnFailure(() => page);
@@ -135,5 +157,35 @@ describe('lot picker on invoice lines', () => {
     }, invoiceId);
     const pages = await readPdf(Buffer.from(base64, 'base64'));
     expect(pages.map((p) => p.text).join(' ')).toContain(LOT);
+  });
+});
+
+describe('lot picker on a new invoice', () => {
+  it("names a line's unavailable lot and why, refuses the issue, then takes the lot picked", async () => {
+    await page.goto(new URL(`/invoices/new?fromOrderId=${heldOrderId}`, page.url()).toString(), {
+      waitUntil: 'networkidle0',
+    });
+    const picker = 'select[name="lineItems.0.lotId"]';
+    await page.waitForSelector(`${picker} option[value="${lotId}"]`);
+    const held = await page.$eval(`${picker} option[value="${heldLotId}"]`, (el) => el.textContent);
+    expect(held).toBe('ST20-E2E-HELD — on hold');
+    expect(await page.$eval(picker, (el) => (el as HTMLSelectElement).value)).toBe(
+      String(heldLotId),
+    );
+    await screenshot(page, 'new-invoice-line-lots');
+    await click(page, 'Create Invoice');
+    await waitForText(page, 'ST20-E2E-HELD');
+    await waitForText(page, 'is on hold');
+    expect((await api('GET', `/api/orders/${heldOrderId}`)).body.invoice).toBeNull();
+
+    await select(page, 'lineItems.0.lotId', String(lotId));
+    await click(page, 'Create Invoice');
+    await waitForText(page, 'Invoice created successfully');
+    const order = await api('GET', `/api/orders/${heldOrderId}`);
+    const invoice = await api('GET', `/api/invoices/${order.body.invoice.id}`);
+    expect(invoice.body).toMatchObject({ status: 'Unpaid', pharmacyId });
+    expect(invoice.body.lineItems[0]).toMatchObject({ lotId, lot: { lotNumber: LOT } });
+    // The order's line keeps its own lot.
+    expect(order.body.lineItems[0].lotId).toBe(heldLotId);
   });
 });

@@ -293,7 +293,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lots, earliest expiry first then lot number (FEFO); `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife` */
+        /** Lots, earliest expiry first then lot number (FEFO), a page at a time; `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife` */
         get: operations["lots.list"];
         put?: never;
         /** Receive a lot of a variant (`variantId`), or of a product without variants (`productId`); status `released` unless given */
@@ -3067,13 +3067,15 @@ export interface operations {
     "lots.list": {
         parameters: {
             query?: {
+                cursor?: string | null;
+                limit?: number;
+                q?: string;
                 variantId?: number | null;
                 productId?: number | null;
                 sku?: string;
                 status?: "released" | "quarantined" | "on_hold" | "recalled";
                 expiringWithin?: number;
                 pharmacyId?: number | null;
-                q?: string;
             };
             header?: never;
             path?: never;
@@ -3081,9 +3083,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Lots, earliest expiry first then lot number (FEFO); `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife` */
+            /** @description A page of the list, newest first unless it is given a `sort` */
             200: {
                 headers: {
+                    /** @description The `cursor` of the next page (the last row's id; under a `sort`, an opaque text); absent on the last page */
+                    "X-Next-Cursor"?: number;
                     [name: string]: unknown;
                 };
                 content: {

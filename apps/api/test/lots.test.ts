@@ -153,6 +153,108 @@ describe('lots', () => {
     expect((await c.get('/api/lots?expiringWithin=-1')).status).toBe(400);
   });
 
+  it('pages in FEFO order with limit and the cursor each page answers', async () => {
+    const made = [];
+    for (const [n, expiryDate] of [
+      ['PG-E', '2033-03-01'],
+      ['PG-D', '2033-01-01'],
+      ['PG-C', '2033-01-01'],
+      ['PG-B', '2032-06-01'],
+      ['PG-A', '2033-03-01'],
+    ] as const) {
+      made.push(await newLot({ variantId: stopper.id, lotNumber: n, expiryDate }));
+    }
+    const seen: string[] = [];
+    let url = `/api/lots?variantId=${stopper.id}&expiringWithin=36500&limit=2`;
+    let pages = 0;
+    for (;;) {
+      const res = await c.get(url);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.map((l: any) => l.lotNumber));
+      pages++;
+      const next = res.headers['x-next-cursor'] as string | undefined;
+      if (!next) break;
+      url = `/api/lots?variantId=${stopper.id}&expiringWithin=36500&limit=2&cursor=${next}`;
+    }
+    const all = (await c.get(`/api/lots?variantId=${stopper.id}&limit=200`)).body;
+    expect(seen).toEqual(all.map((l: any) => l.lotNumber));
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    expect(seen.filter((n) => n.startsWith('PG-'))).toEqual([
+      'PG-B',
+      'PG-C',
+      'PG-D',
+      'PG-A',
+      'PG-E',
+    ]);
+    expect(made).toHaveLength(5);
+    // A page of 50 by default; a made-up cursor or limit is a 400.
+    expect((await c.get('/api/lots?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+    expect((await c.get('/api/lots?limit=201')).status).toBe(400);
+  });
+
+  it("offers a line's picker its variant's released lots FEFO, and names the line's own", async () => {
+    const sku = 'VL-PICK-10R';
+    const variant = await c.post('/api/product-variants', {
+      parentSku: 'VL-LOT',
+      variantSku: sku,
+      packageQty: 1,
+      defaultPrice: '10.00',
+    });
+    expect(variant.status, variant.text).toBe(201);
+    const at = (lotNumber: string, days: number, status = 'released') =>
+      newLot({
+        variantId: variant.body.id,
+        lotNumber,
+        expiryDate: addDaysIso(today, days),
+        status,
+      });
+    const late = await at('PK-LATE', 900);
+    const soon = await at('PK-SOON', 30);
+    const early = await at('PK-EARLY', 400);
+    const recalled = await at('PK-RECALLED', 500, 'recalled');
+    const expired = await at('PK-EXPIRED', -1);
+    const options = async (input: object) => {
+      const res = await c.get(
+        `/trpc/lots.options?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      );
+      expect(res.status, res.text).toBe(200);
+      return res.body.result.data.json as any[];
+    };
+    expect(await options({ sku })).toEqual([
+      {
+        id: soon.id,
+        lotNumber: 'PK-SOON',
+        expiryDate: soon.expiryDate,
+        insideShelfLife: true,
+        unavailable: null,
+      },
+      {
+        id: early.id,
+        lotNumber: 'PK-EARLY',
+        expiryDate: early.expiryDate,
+        insideShelfLife: false,
+        unavailable: null,
+      },
+      {
+        id: late.id,
+        lotNumber: 'PK-LATE',
+        expiryDate: late.expiryDate,
+        insideShelfLife: false,
+        unavailable: null,
+      },
+    ]);
+    const withRecalled = await options({ sku, lotId: recalled.id });
+    expect(withRecalled[0]).toMatchObject({ lotNumber: 'PK-RECALLED', unavailable: 'recalled' });
+    expect(withRecalled).toHaveLength(4);
+    expect((await options({ sku, lotId: expired.id }))[0]).toMatchObject({
+      lotNumber: 'PK-EXPIRED',
+      unavailable: 'expired',
+    });
+    // The line's lot when it is on offer is not repeated.
+    expect(await options({ sku, lotId: early.id })).toHaveLength(3);
+  });
+
   it('changes status only with a reason, and keeps the reason in the history', async () => {
     const lot = await newLot();
     const bare = await c.put(`/api/lots/${lot.id}`, { status: 'on_hold' });
@@ -326,6 +428,45 @@ describe('lines with lots', () => {
       lineItems: [{ id: first.id, lotId: null }],
     });
     expect(late.status).toBe(409);
+  });
+
+  it("take the order lines' lots a new invoice names, checked as at issue", async () => {
+    const good = await newLot();
+    const held = await newLot({ status: 'quarantined' });
+    const order = await sentOrder([lineOf(null), lineOf(null)]);
+    const [first, second] = order.lineItems;
+    const stopperLot = await newLot({ variantId: stopper.id });
+    const wrong = await c.post('/api/invoices', {
+      ...invoiceBody(order.id, 'Draft'),
+      lineItems: [{ id: second.id, lotId: stopperLot.id }],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues[0].path).toEqual(['lineItems', 0, 'lotId']);
+    const stranger = await c.post('/api/invoices', {
+      ...invoiceBody(order.id, 'Draft'),
+      lineItems: [{ id: 2_000_000_000, lotId: good.id }],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.issues[0].path).toEqual(['lineItems', 0, 'id']);
+    expectUnavailable(
+      await c.post('/api/invoices', {
+        ...invoiceBody(order.id, 'Unpaid'),
+        lineItems: [{ id: first.id, lotId: held.id }],
+      }),
+      held.lotNumber,
+      'is quarantined',
+    );
+    const issued = await c.post('/api/invoices', {
+      ...invoiceBody(order.id, 'Unpaid'),
+      lineItems: [{ id: second.id, lotId: good.id }],
+    });
+    expect(issued.status, issued.text).toBe(201);
+    expect(issued.body.lineItems.map((l: any) => l.lotId)).toEqual([null, good.id]);
+    expect(issued.body.lineItems[1].lot).toMatchObject({ lotNumber: good.lotNumber });
+    expect(issued.body.lotNumber).toBe(good.lotNumber);
+    // The order's own lines keep no lot.
+    const after = await c.get(`/api/orders/${order.id}`);
+    expect(after.body.lineItems.map((l: any) => l.lotId)).toEqual([null, null]);
   });
 
   it('behave as before without lots', async () => {

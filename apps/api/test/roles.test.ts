@@ -416,6 +416,7 @@ const INPUTS: Record<string, (role: Role) => unknown> = {
   'dunning.waiveFee': async () => ({ id: await newFee(), data: { reason: 'Roles' } }),
   'dunning.pause': () => ({ id: base.pharmacy, data: { paused: false } }),
   'lots.list': () => ({}),
+  'lots.options': () => ({ sku: 'ROLES-NO-SUCH-SKU', lotId: base.lot }),
   'lots.get': () => ({ id: base.lot }),
   'lots.create': () => ({
     variantId: base.lotVariant,

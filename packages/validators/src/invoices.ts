@@ -108,10 +108,10 @@ export const invoiceSchema = z
       .nullish()
       .transform((value) => value ?? null),
     /**
-     * Issue 30, on an update of a Draft: the lot of each line named by its id (null: none); the
-     * lines themselves come from the order, and those not named keep their lot. A create takes
-     * its lines and their lots from the order and ignores this; lines sent back unchanged change
-     * nothing.
+     * Issue 30: the lot of each line (null: none); the lines themselves come from the order, and
+     * those not named keep their lot. An update of a Draft names its lines by their ids; a create
+     * from an order names the order's lines it copies by theirs (a create without an order has
+     * no lines and ignores this). Lines sent back unchanged change nothing.
      */
     lineItems: z
       .array(

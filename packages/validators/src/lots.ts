@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   calendarDate,
   isoDate,
+  listQuery,
   optionalText,
   recordId,
   requiredText,
@@ -99,8 +100,7 @@ export const lotUpdateSchema = z
   .superRefine(datesInOrder);
 export type LotUpdateData = z.output<typeof lotUpdateSchema>;
 
-/** GET /api/lots: earliest expiry first, then lot number (the picker's FEFO order). */
-export const lotListQuery = z.object({
+const lotFilters = {
   variantId: optionalId('variantId').optional(),
   productId: optionalId('productId').optional(),
   /** The lots of the variant with this SKU, or of the product with it when it has no variants. */
@@ -115,9 +115,38 @@ export const lotListQuery = z.object({
     .optional(),
   /** The pharmacy whose minimum shelf life marks `insideShelfLife` (else the business's). */
   pharmacyId: optionalId('pharmacyId').optional(),
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+};
+
+/**
+ * GET /api/lots: earliest expiry first, then lot number (the picker's FEFO order), paged like
+ * the other lists (`limit`, and the `cursor` a page answers: an opaque text holding the last
+ * row's expiry date, lot number and id, which the service reads back).
+ */
+export const lotListQuery = listQuery.extend({
+  cursor: z
+    .string()
+    .regex(/^[\w-]{1,400}$/, 'cursor must be one the list answered')
+    .nullish(),
+  ...lotFilters,
 });
 export type LotListQuery = z.output<typeof lotListQuery>;
+
+/** The filters of the lots list that its CSV export takes (every page, in the list's order). */
+export const lotExportQuery = z.object(lotFilters).omit({ pharmacyId: true }).extend({
+  q: listQuery.shape.q,
+});
+
+/**
+ * A line's lot picker: the released, unexpired lots of the line's variant (or of its product,
+ * sold without variants), earliest expiry first, and the lot the line already has (`lotId`)
+ * whatever it has become, so the picker can name it and say why it is not offered.
+ */
+export const lotOptionsQuery = z.object({
+  sku: z.string().trim().min(1).max(100, 'SKU must be at most 100 characters'),
+  pharmacyId: optionalId('pharmacyId').optional(),
+  lotId: optionalId('lotId').optional(),
+});
+export type LotOptionsQuery = z.output<typeof lotOptionsQuery>;
 
 /** POST /api/lots/{id}/certificate: the certificate of analysis as base64 in JSON. */
 export const lotCertificateSchema = z.object({
@@ -154,6 +183,25 @@ export const lotOutput = z.object({
   updatedAt: timestamp,
 });
 export type LotOutput = z.output<typeof lotOutput>;
+
+/** A page of the lots list; `nextCursor` is null on the last page. */
+export const lotPageOutput = z.object({
+  items: z.array(lotOutput),
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * A lot the picker shows: `unavailable` says why a lot the line already has is not offered
+ * ('recalled', 'on hold', 'quarantined', 'expired'), null for those offered.
+ */
+export const lotOptionOutput = z.object({
+  id: recordId,
+  lotNumber: z.string(),
+  expiryDate: calendarDate,
+  insideShelfLife: z.boolean(),
+  unavailable: z.string().nullable(),
+});
+export type LotOption = z.output<typeof lotOptionOutput>;
 
 /** A line's lot as order and invoice lines carry it. */
 export const lineLotOutput = z

@@ -389,6 +389,31 @@ async function invoiceLotLines(
     .execute();
 }
 
+/**
+ * Issue 30, on a create from an order: the order's lines with the lots the request names for
+ * them (by the order line's id), each checked to be a lot of that line's variant. These are the
+ * lines the issue checks and the invoice's copies take their lots from.
+ */
+async function withPickedLots<Line extends LotGateLine & { id: number }>(
+  trx: Db,
+  lines: readonly Line[],
+  named: readonly { id: number; lotId: number | null }[] | undefined,
+): Promise<Line[]> {
+  if (!named?.length) return [...lines];
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const picks = named.map((pick, index) => {
+    const line = byId.get(pick.id);
+    if (!line) {
+      throw invalid(`Line ${pick.id} is not a line of the order`, ['lineItems', index, 'id']);
+    }
+    return { ...line, lotId: pick.lotId };
+  });
+  // In the request's order, so a refusal names the request's line.
+  await checkLineLots(trx, picks);
+  const lots = new Map(picks.map((pick) => [pick.id, pick.lotId]));
+  return lines.map((line) => (lots.has(line.id) ? { ...line, lotId: lots.get(line.id)! } : line));
+}
+
 /** The amount to invoice: as given, else the order's total. */
 function amountOf(data: InvoiceData, order: Order | null): string {
   if (data.amount !== null) return data.amount;
@@ -481,13 +506,13 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
     const requested = data.status ?? 'Draft';
     checkRequestedStatus(null, requested, totals.total, 'An invoice');
     const status = settledStatus(requested, 0, totals.total);
+    const orderLines = order
+      ? ((await lineItemsOf(trx, 'order', [order.id])).get(order.id) ?? [])
+      : [];
+    const lines = await withPickedLots(trx, orderLines, data.lineItems);
     if (status !== 'Draft') {
       await checkInvoiceLicences(trx, data.pharmacyId, order?.id ?? null, 'issue an invoice');
-      await checkLots(trx, {
-        pharmacyId: data.pharmacyId,
-        lines: await invoiceLotLines(trx, null, order?.id ?? null),
-        action: 'issue an invoice',
-      });
+      await checkLots(trx, { pharmacyId: data.pharmacyId, lines, action: 'issue an invoice' });
     }
 
     const provisional = provisionalNumber(invoiceEntity);
@@ -502,6 +527,15 @@ export function createInvoice(db: Db, data: InvoiceData, userId: string): Promis
       .executeTakeFirstOrThrow();
     if (order) {
       await copyOrderLines(trx, id, order.id);
+      for (const [index, line] of lines.entries()) {
+        if (line.lotId === orderLines[index]!.lotId) continue;
+        await trx
+          .updateTable('invoiceLineItems')
+          .set({ lotId: line.lotId })
+          .where('invoiceId', '=', id)
+          .where('position', '=', line.position)
+          .execute();
+      }
       await fillLotNumber(trx, id);
     }
     await refreshPharmacyBalances(trx, [data.pharmacyId]);

@@ -1,6 +1,6 @@
-import { idParam, lotListQuery, todayIso, type LotOutput } from '@pharm/validators';
+import { idParam, lotExportQuery, todayIso, type LotOutput } from '@pharm/validators';
 import { csvDownload, defineFiles, fileRoute } from '../../lib/http/files.js';
-import { csvFilename, rowsOf, type Cell } from '../../lib/csv/csv.js';
+import { csvFilename, EXPORT_PAGE_SIZE, pagedRows, type Cell } from '../../lib/csv/csv.js';
 
 const LOT_COLUMNS = [
   'lot_number',
@@ -30,9 +30,6 @@ const lotRow = (lot: LotOutput): Cell[] => [
   lot.notes,
 ];
 
-/** The list's filters that its export takes, from the query string. */
-const lotExportQuery = lotListQuery.omit({ pharmacyId: true });
-
 export const lotFiles = defineFiles([
   fileRoute({
     path: '/api/lots/:id/certificate',
@@ -55,13 +52,15 @@ export const lotFiles = defineFiles([
     type: 'csv',
     permission: 'products.read',
     input: lotExportQuery,
-    send: async (caller, input) => {
-      const lots = await caller.lots.list(input);
-      return csvDownload({
+    send: async (caller, input) =>
+      csvDownload({
         filename: csvFilename('lots', todayIso()),
         columns: LOT_COLUMNS,
-        rows: rowsOf(lots.map(lotRow)),
-      });
-    },
+        rows: await pagedRows(
+          (cursor: string | null) =>
+            caller.lots.list({ ...input, cursor, limit: EXPORT_PAGE_SIZE }),
+          (lot) => [lotRow(lot)],
+        ),
+      }),
   }),
 ]);

@@ -5,7 +5,10 @@ import {
   pharmacyShelfLifeOutput,
   pharmacyShelfLifeSchema,
   lotListQuery,
+  lotOptionOutput,
+  lotOptionsQuery,
   lotOutput,
+  lotPageOutput,
   lotSchema,
   lotUpdateSchema,
   lotUsageOutput,
@@ -18,6 +21,7 @@ import {
   createLot,
   getLot,
   listLots,
+  lotOptions,
   lotCertificate,
   lotSettings,
   lotUsage,
@@ -35,12 +39,19 @@ export const lotsRouter = createTRPCRouter({
         method: 'GET',
         path: '/api/lots',
         summary:
-          'Lots, earliest expiry first then lot number (FEFO); `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife`',
+          'Lots, earliest expiry first then lot number (FEFO), a page at a time; `variantId`, `productId`, `status`, `expiringWithin` (days, expired included) narrow it; `pharmacyId` picks whose minimum shelf life marks `insideShelfLife`',
+        paged: true,
       },
     })
     .input(lotListQuery.prefault({}))
-    .output(answers(z.array(lotOutput)))
+    .output(answers(lotPageOutput))
     .query(({ ctx, input }) => listLots(ctx.db, input)),
+  /** A line's lot picker (LotPicker): its variant's lots on offer, FEFO, and the line's own. */
+  options: protectedProcedure
+    .meta({ permission: 'products.read' })
+    .input(lotOptionsQuery)
+    .output(answers(z.array(lotOptionOutput)))
+    .query(({ ctx, input }) => lotOptions(ctx.db, input)),
   get: protectedProcedure
     .meta({
       permission: 'products.read',

@@ -2,9 +2,14 @@ import type { Db } from '@pharm/db';
 import {
   addDaysIso,
   LOT_CERTIFICATE_MAX_BYTES,
+  LOT_STATUS_LABELS,
   type LotData,
+  isIsoDate,
   type LotListQuery,
+  type LotOption,
+  type LotOptionsQuery,
   type LotOutput,
+  type Page,
   type LotStatus,
   type LotUpdateData,
   type LotSettings,
@@ -15,6 +20,7 @@ import { logCreate, logUpdate, type Snapshot } from '../activity/record.js';
 import { inTransaction, lockOrThrow } from '../../lib/db/transaction.js';
 import { containsPattern } from '../../lib/db/sql.js';
 import { invalid, notFound } from '../../lib/domain-error.js';
+import { toPage } from '../../lib/db/paginate.js';
 import { databaseToday } from '../licences/gate.js';
 import { sniffDocumentType } from '../licences/service.js';
 import { pharmacyEntity } from '../pharmacies/entity.js';
@@ -22,8 +28,8 @@ import { settingsEntity } from '../settings/entity.js';
 import { lotEntity } from './entity.js';
 import { minShelfLifeDays } from './gate.js';
 
-/** Most lots one list answers: a variant has a handful; the whole list is a back-office screen. */
-export const LOT_LIST_LIMIT = 1000;
+/** Most lots the picker offers for one variant: it has a handful; the list pages past this. */
+const LOT_OPTIONS_LIMIT = 200;
 
 function lotsWithProduct(db: Db) {
   return db
@@ -69,8 +75,46 @@ function toOutput(row: LotRow, today: string, shelfLifeDays: number): LotOutput 
   };
 }
 
-/** GET /api/lots: earliest expiry first, then lot number (FEFO, the picker's order), then id. */
-export async function listLots(db: Db, query: LotListQuery): Promise<LotOutput[]> {
+const CURSOR_MESSAGE = 'cursor must be one the lots list answered';
+
+/** The keyset a lots page ends on: its last row's expiry date, lot number and id. */
+type LotCursor = [expiryDate: string, lotNumber: string, id: number];
+
+function encodeCursor(row: { expiryDate: string; lotNumber: string; id: number }): string {
+  const key: LotCursor = [row.expiryDate, row.lotNumber, row.id];
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** Reads a cursor back; one the list did not answer is a 400 rather than a database error. */
+function decodeCursor(cursor: string): LotCursor {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    throw invalid(CURSOR_MESSAGE, ['cursor']);
+  }
+  if (
+    !Array.isArray(key) ||
+    key.length !== 3 ||
+    typeof key[0] !== 'string' ||
+    !isIsoDate(key[0]) ||
+    typeof key[1] !== 'string' ||
+    key[1].length > 100 ||
+    !Number.isInteger(key[2]) ||
+    key[2] < 1 ||
+    key[2] > 2_147_483_647
+  ) {
+    throw invalid(CURSOR_MESSAGE, ['cursor']);
+  }
+  return key as LotCursor;
+}
+
+/**
+ * GET /api/lots: earliest expiry first, then lot number (FEFO, the picker's order), then id,
+ * keyset-paginated on those three (lots_expiry_idx answers the first two, so a page costs the
+ * same however deep it is).
+ */
+export async function listLots(db: Db, query: LotListQuery): Promise<Page<LotOutput, string>> {
   const today = await databaseToday(db);
   let q = lotsWithProduct(db);
   if (query.variantId) q = q.where('l.variantId', '=', query.variantId);
@@ -98,14 +142,81 @@ export async function listLots(db: Db, query: LotListQuery): Promise<LotOutput[]
       ]),
     );
   }
+  if (query.cursor) {
+    const [expiryDate, lotNumber, id] = decodeCursor(query.cursor);
+    q = q.where(
+      sql<boolean>`(l.expiry_date, l.lot_number, l.id) > (${expiryDate}, ${lotNumber}, ${id})`,
+    );
+  }
   const rows = await q
     .orderBy('l.expiryDate')
     .orderBy('l.lotNumber')
     .orderBy('l.id')
-    .limit(LOT_LIST_LIMIT)
+    .limit(query.limit + 1)
     .execute();
   const days = await minShelfLifeDays(db, query.pharmacyId ?? null);
-  return rows.map((row) => toOutput(row, today, days));
+  const page = toPage(rows, query.limit);
+  const last = page.items.at(-1);
+  return {
+    items: page.items.map((row) => toOutput(row, today, days)),
+    nextCursor: page.nextCursor !== null && last ? encodeCursor(last) : null,
+  };
+}
+
+/**
+ * A line's lot picker: the variant's (or product's) released lots not yet expired, earliest
+ * expiry first, those inside the pharmacy's minimum shelf life marked; and the line's own lot
+ * (`lotId`) when it is not among them, with why (its status, or expired), so the form names it.
+ */
+export async function lotOptions(db: Db, query: LotOptionsQuery): Promise<LotOption[]> {
+  const today = await databaseToday(db);
+  const days = await minShelfLifeDays(db, query.pharmacyId ?? null);
+  const ofSku = db
+    .selectFrom('lots as l')
+    .leftJoin('productVariants as v', 'v.id', 'l.variantId')
+    .leftJoin('products as p', 'p.id', 'l.productId')
+    .select(['l.id', 'l.lotNumber', 'l.expiryDate', 'l.status'])
+    .where((eb) => eb.or([eb('v.variantSku', '=', query.sku), eb('p.sku', '=', query.sku)]));
+  const offered = await ofSku
+    .where('l.status', '=', 'released')
+    .where('l.expiryDate', '>=', today)
+    .orderBy('l.expiryDate')
+    .orderBy('l.lotNumber')
+    .orderBy('l.id')
+    .limit(LOT_OPTIONS_LIMIT)
+    .execute();
+  const options: LotOption[] = offered.map((lot) => ({
+    id: lot.id,
+    lotNumber: lot.lotNumber,
+    expiryDate: lot.expiryDate,
+    insideShelfLife: lot.expiryDate < addDaysIso(today, days),
+    unavailable: null,
+  }));
+  const { lotId } = query;
+  if (lotId && !offered.some((lot) => lot.id === lotId)) {
+    // Any lot the line names, even another variant's: the server refuses that on save.
+    const own = await db
+      .selectFrom('lots')
+      .select(['id', 'lotNumber', 'expiryDate', 'status'])
+      .where('id', '=', lotId)
+      .executeTakeFirst();
+    if (own) {
+      const expired = own.expiryDate < today;
+      options.unshift({
+        id: own.id,
+        lotNumber: own.lotNumber,
+        expiryDate: own.expiryDate,
+        insideShelfLife: !expired && own.expiryDate < addDaysIso(today, days),
+        unavailable:
+          own.status !== 'released'
+            ? LOT_STATUS_LABELS[own.status].toLowerCase()
+            : expired
+              ? 'expired'
+              : 'not offered',
+      });
+    }
+  }
+  return options;
 }
 
 export async function getLot(db: Db, id: number): Promise<LotOutput> {

@@ -31,7 +31,7 @@ import * as doc from '../documents/DocumentForm';
 import { TermsSelect } from '../pharmacies/TermsSelect';
 import { useListRefresh, useRecordSubmit } from '../lists/useRecordSubmit';
 import type { InvoiceDetails, InvoiceOrderOption } from './format';
-import { InvoiceLineLots } from './InvoiceLineLots';
+import { InvoiceLineLots, NewInvoiceLineLots } from './InvoiceLineLots';
 import { invoicesList } from './list';
 
 /**
@@ -166,6 +166,21 @@ export function InvoiceForm({
     Object.fromEntries((invoice?.lineItems ?? []).map((line) => [line.id, line.lotId])),
   );
   const orderChanged = isEdit && fromOrderId !== invoice.fromOrderId;
+  // On a new invoice: the lots picked for its order's lines, by order line id (another order
+  // starts afresh), and once saved as a Draft its lines, whose ids a later save names them by.
+  const [newLots, setNewLots] = useState<{
+    orderId: number | null;
+    picked: Record<number, number | null>;
+  }>({ orderId: null, picked: {} });
+  const picked = newLots.orderId === fromOrderId ? newLots.picked : {};
+  const [draftLines, setDraftLines] = useState<{
+    orderId: number | null;
+    lines: readonly { id: number; position: number }[];
+  } | null>(null);
+  const orderLines = trpc.orders.get.useQuery(
+    { id: fromOrderId ?? 0 },
+    { enabled: !isEdit && fromOrderId !== null && Object.keys(picked).length > 0 },
+  ).data?.lineItems;
 
   // An order cancelled since it was invoiced is no longer offered, but stays this invoice's.
   const orderOptions =
@@ -208,21 +223,38 @@ export function InvoiceForm({
     if (rate !== typed) set('taxRate', taxRateToPercent(rate));
   };
 
+  /**
+   * A new invoice's picked lots: by the order's line ids on its create; on a later save of its
+   * Draft, by the ids of the lines it copied (same position), unless it has moved to another
+   * order since, whose lines it copies with their own lots.
+   */
+  const newLineLots = () => {
+    const picks = Object.entries(picked).map(([id, lotId]) => ({ id: Number(id), lotId }));
+    if (!picks.length) return undefined;
+    if (draft.draftId === null) return picks;
+    if (draftLines?.orderId !== fromOrderId) return undefined;
+    return picks.flatMap((pick) => {
+      const position = orderLines?.find((line) => line.id === pick.id)?.position;
+      const line = draftLines.lines.find((l) => l.position === position);
+      return line ? [{ id: line.id, lotId: pick.lotId }] : [];
+    });
+  };
+
   const send = async (status: ClientInvoiceStatus | undefined) => {
+    const lineItems = invoice
+      ? invoice.lineItems.length && !orderChanged
+        ? invoice.lineItems.map((line) => ({ id: line.id, lotId: lineLots[line.id] ?? null }))
+        : undefined
+      : newLineLots();
     const data = {
       ...toInput(getValues()),
       ...(status ? { status } : {}),
-      ...(invoice?.lineItems.length && !orderChanged
-        ? {
-            lineItems: invoice.lineItems.map((line) => ({
-              id: line.id,
-              lotId: lineLots[line.id] ?? null,
-            })),
-          }
-        : {}),
+      ...(lineItems ? { lineItems } : {}),
     };
     const id = invoice?.id ?? draft.draftId;
-    return id ? update.mutateAsync({ id, data }) : create.mutateAsync(data);
+    const saved = await (id ? update.mutateAsync({ id, data }) : create.mutateAsync(data));
+    if (!invoice) setDraftLines({ orderId: saved.fromOrderId, lines: saved.lineItems });
+    return saved;
   };
 
   const saveDraft = async () => {
@@ -307,6 +339,15 @@ export function InvoiceForm({
               orderChanged={orderChanged}
               lots={lineLots}
               onChange={(lineId, lotId) => setLineLots((all) => ({ ...all, [lineId]: lotId }))}
+            />
+          ) : !isEdit && fromOrderId !== null ? (
+            <NewInvoiceLineLots
+              orderId={fromOrderId}
+              pharmacyId={pharmacyId}
+              picked={picked}
+              onChange={(orderLineId, lotId) =>
+                setNewLots({ orderId: fromOrderId, picked: { ...picked, [orderLineId]: lotId } })
+              }
             />
           ) : null}
           <SectionCard

@@ -1,12 +1,20 @@
 import { Box, Table, Text } from '@chakra-ui/react';
-import { formatDate } from '@pharm/validators';
+import { formatDate, type LineLot } from '@pharm/validators';
 import { SectionCard } from '../../components/SectionCard';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
 import { LotPicker } from '../lots/LotPicker';
 import type { InvoiceDetails } from './format';
 
-type Line = InvoiceDetails['lineItems'][number];
+/** A row of the table: a line, the SKU its lots are of, and its lot as saved. */
+interface LotRow {
+  key: number;
+  description: string;
+  qty: number;
+  sku: string | null;
+  lot: LineLot;
+  value: number | null;
+}
 
 /**
  * Issue 30: the lot of each line of an invoice made from an order, as the order form picks them
@@ -39,7 +47,6 @@ export function InvoiceLineLots({
     ]),
   );
   const editable = invoice.status === 'Draft' && !orderChanged;
-
   return (
     <SectionCard
       title="Line Lots"
@@ -52,85 +59,129 @@ export function InvoiceLineLots({
       }
     >
       {orderChanged ? null : (
-        <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" fontSize="13px" data-testid="invoice-line-lots">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader ps="4">Line</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
-                  <Table.ColumnHeader pe="4" minW="56">
-                    Lot
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {invoice.lineItems.map((line, index) => (
-                  <Table.Row key={line.id}>
-                    <Table.Cell ps="4" whiteSpace="normal">
-                      {line.description}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{line.qty.toLocaleString('en-US')}</Table.Cell>
-                    <Table.Cell pe="4">
-                      {editable ? (
-                        <LineLot
-                          line={line}
-                          index={index}
-                          sku={skus.get(line.position) ?? null}
-                          pharmacyId={pharmacyId}
-                          value={lots[line.id] ?? null}
-                          onChange={(lotId) => onChange(line.id, lotId)}
-                        />
-                      ) : (
-                        <LotText line={line} />
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Box>
+        <LotsTable
+          rows={invoice.lineItems.map((line) => ({
+            key: line.id,
+            description: line.description,
+            qty: line.qty,
+            sku: skus.get(line.position) ?? null,
+            lot: line.lot,
+            value: lots[line.id] ?? null,
+          }))}
+          editable={editable}
+          pharmacyId={pharmacyId}
+          onChange={onChange}
+        />
       )}
     </SectionCard>
   );
 }
 
-function LotText({ line }: { line: Line }) {
-  return line.lot ? (
-    <Text>
-      {line.lot.lotNumber} · exp. {formatDate(line.lot.expiryDate)}
-    </Text>
-  ) : (
-    <Text color="fg.muted">{EMPTY}</Text>
+/**
+ * The same on a new invoice made from an order, before its first save: the order's lines, which
+ * the invoice will copy, each with the lot it comes with or one picked here (by the order line's
+ * id, `picked`), sent with the create.
+ */
+export function NewInvoiceLineLots({
+  orderId,
+  pharmacyId,
+  picked,
+  onChange,
+}: {
+  orderId: number;
+  pharmacyId: number;
+  picked: Readonly<Record<number, number | null>>;
+  onChange: (orderLineId: number, lotId: number | null) => void;
+}) {
+  const order = trpc.orders.get.useQuery({ id: orderId });
+  const lines = order.data?.lineItems ?? [];
+  if (!lines.length) return null;
+  return (
+    <SectionCard
+      title="Line Lots"
+      description="The lot each of the order’s lines ships from: released lots, earliest expiry first."
+    >
+      <LotsTable
+        // A picker per order: another order's lines start from their own lots.
+        key={orderId}
+        rows={lines.map((line) => ({
+          key: line.id,
+          description: line.description,
+          qty: line.qty,
+          sku: line.variantSku ?? line.productSku ?? null,
+          lot: line.lot,
+          value: line.id in picked ? (picked[line.id] ?? null) : line.lotId,
+        }))}
+        editable
+        pharmacyId={pharmacyId}
+        onChange={onChange}
+      />
+    </SectionCard>
   );
 }
 
-/** The picker, or the saved lot (or none) when the line's variant has no lot to offer. */
-function LineLot({
-  line,
-  index,
-  sku,
+function LotsTable({
+  rows,
+  editable,
   pharmacyId,
-  value,
   onChange,
 }: {
-  line: Line;
-  index: number;
-  sku: string | null;
+  rows: readonly LotRow[];
+  editable: boolean;
   pharmacyId: number;
-  value: number | null;
-  onChange: (lotId: number | null) => void;
+  onChange: (key: number, lotId: number | null) => void;
 }) {
   return (
-    <LotPicker
-      sku={sku}
-      pharmacyId={pharmacyId}
-      value={value}
-      label={`Line ${index + 1} lot`}
-      name={`lineItems.${index}.lotId`}
-      onChange={onChange}
-      empty={<LotText line={line} />}
-    />
+    <Box borderWidth="1px" borderColor="border.muted" rounded="lg" overflow="hidden">
+      <Table.ScrollArea>
+        <Table.Root size="sm" fontSize="13px" data-testid="invoice-line-lots">
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader ps="4">Line</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
+              <Table.ColumnHeader pe="4" minW="56">
+                Lot
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row, index) => (
+              <Table.Row key={row.key}>
+                <Table.Cell ps="4" whiteSpace="normal">
+                  {row.description}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{row.qty.toLocaleString('en-US')}</Table.Cell>
+                <Table.Cell pe="4">
+                  {editable ? (
+                    // The picker, or the saved lot (or none) when the variant has no lot to offer.
+                    <LotPicker
+                      sku={row.sku}
+                      pharmacyId={pharmacyId}
+                      value={row.value}
+                      label={`Line ${index + 1} lot`}
+                      name={`lineItems.${index}.lotId`}
+                      onChange={(lotId) => onChange(row.key, lotId)}
+                      empty={<LotText lot={row.lot} />}
+                    />
+                  ) : (
+                    <LotText lot={row.lot} />
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+function LotText({ lot }: { lot: LineLot }) {
+  return lot ? (
+    <Text>
+      {lot.lotNumber} · exp. {formatDate(lot.expiryDate)}
+    </Text>
+  ) : (
+    <Text color="fg.muted">{EMPTY}</Text>
   );
 }

@@ -5,11 +5,18 @@ import { LOT_STATUSES, LOT_STATUS_LABELS, type LotStatus } from '@pharm/validato
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { LoadMoreButton } from '../lists/DataTable';
 import { LotsTable } from './LotsTable';
 
 const route = getRouteApi('/_app/lots/');
 
-/** Every lot, earliest expiry first; status and "expiring within N days" filters in the URL. */
+/** Rows a page of the list fetches, as the other lists do. */
+const LOTS_PAGE = 50;
+
+/**
+ * Every lot, earliest expiry first, a page at a time (Load more); status and "expiring within N
+ * days" filters in the URL.
+ */
 export function LotsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -17,7 +24,11 @@ export function LotsPage() {
     ...(search.status ? { status: search.status } : {}),
     ...(search.within !== undefined ? { expiringWithin: search.within } : {}),
   };
-  const lots = trpc.lots.list.useQuery(query);
+  const lots = trpc.lots.list.useInfiniteQuery(
+    { ...query, limit: LOTS_PAGE },
+    { getNextPageParam: (last) => last.nextCursor },
+  );
+  const rows = lots.data?.pages.flatMap((page) => page.items);
   const csv = new URLSearchParams(
     Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
   ).toString();
@@ -90,12 +101,23 @@ export function LotsPage() {
         <Text color="fg.muted">Loading lots…</Text>
       ) : lots.isError ? (
         <Text color="fg.error">Could not load the lots: {errorMessage(lots.error)}</Text>
-      ) : lots.data.length === 0 ? (
+      ) : !rows?.length ? (
         <Text color="fg.muted" data-testid="lots-empty">
           No lots match.
         </Text>
       ) : (
-        <LotsTable lots={lots.data} testId="lots-table" />
+        <>
+          <LotsTable lots={rows} testId="lots-table" />
+          <HStack justify="center" mt="4">
+            {lots.hasNextPage ? (
+              <LoadMoreButton list={lots} />
+            ) : (
+              <Text textStyle="sm" color="fg.muted">
+                {rows.length} lot{rows.length === 1 ? '' : 's'}
+              </Text>
+            )}
+          </HStack>
+        </>
       )}
     </>
   );

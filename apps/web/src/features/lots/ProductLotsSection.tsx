@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { can } from '@pharm/validators/roles';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { LoadMoreButton } from '../lists/DataTable';
 import { RecordSection } from '../records/RecordPage';
 import { LotsTable } from './LotsTable';
 
@@ -24,7 +25,11 @@ export function ProductLotsSection({
   }[];
 }) {
   const user = trpc.auth.me.useQuery(undefined, { staleTime: Infinity }).data;
-  const lots = trpc.lots.list.useQuery({ productId });
+  const lots = trpc.lots.list.useInfiniteQuery(
+    { productId, limit: 50 },
+    { getNextPageParam: (last) => last.nextCursor },
+  );
+  const rows = lots.data?.pages.flatMap((page) => page.items);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
   if (adding && !added) setAdded(true);
@@ -44,10 +49,17 @@ export function ProductLotsSection({
         <Text color="fg.muted">Loading lots…</Text>
       ) : lots.isError ? (
         <Text color="fg.error">Could not load the lots: {errorMessage(lots.error)}</Text>
-      ) : lots.data.length === 0 ? (
+      ) : !rows?.length ? (
         <Text color="fg.muted">No lots received yet.</Text>
       ) : (
-        <LotsTable lots={lots.data} testId="product-lots-table" />
+        <>
+          <LotsTable lots={rows} testId="product-lots-table" />
+          {lots.hasNextPage ? (
+            <HStack justify="center" mt="3">
+              <LoadMoreButton list={lots} />
+            </HStack>
+          ) : null}
+        </>
       )}
       {added ? (
         <Suspense fallback={null}>

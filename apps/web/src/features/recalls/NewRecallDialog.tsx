@@ -139,12 +139,12 @@ export function NewRecallDialog({
                         <Text p="3" color="fg.error" textStyle="sm">
                           {errorMessage(lots.error)}
                         </Text>
-                      ) : lots.data.length === 0 ? (
+                      ) : lots.data.items.length === 0 ? (
                         <Text p="3" color="fg.muted" textStyle="sm">
                           No lots match.
                         </Text>
                       ) : (
-                        lots.data.map((lot) => (
+                        lots.data.items.map((lot) => (
                           <Checkbox.Root
                             key={lot.id}
                             px="3"
@@ -166,6 +166,11 @@ export function NewRecallDialog({
                           </Checkbox.Root>
                         ))
                       )}
+                      {lots.data?.nextCursor ? (
+                        <Text p="3" color="fg.muted" textStyle="sm">
+                          More lots: type to narrow the list.
+                        </Text>
+                      ) : null}
                     </Box>
                     <Text textStyle="xs" color="fg.muted">
                       {picked.length} {picked.length === 1 ? 'lot' : 'lots'} chosen
