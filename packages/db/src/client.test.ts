@@ -207,6 +207,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0025_allocation_dates',
       '0026_payment_soft_delete',
       '0027_allocation_counts_from',
+      '0029_line_lot_invoice_idx',
     ]);
   });
 });
