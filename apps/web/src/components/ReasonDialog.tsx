@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Stack, Textarea } from '@chakra-ui/react';
-import { showSaveError } from '../lib/forms';
+import { showSaveError } from '../lib/form-errors';
 import { FormDialog } from './FormDialog';
 import { FormField } from './FormField';
 

@@ -1,4 +1,5 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
+import { STATUS_BADGE_PALETTES } from '../theme/system';
 
 /** Status text with only its first letter capitalised ('PARTIALLY PAID' → 'Partially paid'). */
 export function statusLabel(status: string): string {
@@ -18,16 +19,6 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'children'> {
 
 /** The class of a status badge, styled once in the theme's global CSS (theme/system.ts). */
 export const STATUS_BADGE_CLASS = 'status-badge';
-
-/** The palettes the statuses use, each with its rule in the theme's global CSS (`[data-palette]`). */
-export const STATUS_BADGE_PALETTES: readonly string[] = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-];
 
 /**
  * A status as Chakra's Badge (subtle, sm, pill-shaped) in its palette. Without other props, in a

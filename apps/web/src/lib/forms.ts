@@ -1,7 +1,6 @@
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage, serverFieldErrors } from './errors';
-import { notify } from './notify';
+import { serverFieldErrors } from './errors';
 
 /** zodResolver's module: loaded with the schemas it checks (lazyZodResolver). */
 export const loadZodResolver = () => import('@hookform/resolvers/zod');
@@ -40,20 +39,4 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
-}
-
-type FieldErrors = Record<string, string>;
-
-/** A failed zod parse's messages by top-level field, as the dialogs without a form library keep them. */
-export const issuesByField = (error: z.ZodError): FieldErrors =>
-  Object.fromEntries(error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-
-/**
- * A refused save in a dialog without a form library: the server's field messages show at their
- * fields, any other error as a toast.
- */
-export function showSaveError(error: unknown, setErrors: (errors: FieldErrors) => void): void {
-  const fields = serverFieldErrors(error);
-  setErrors(fields);
-  if (!Object.keys(fields).length) notify.error('Error', errorMessage(error));
 }

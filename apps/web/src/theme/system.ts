@@ -40,7 +40,20 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
-import { STATUS_BADGE_PALETTES } from '../components/StatusBadge';
+
+/**
+ * The palettes the statuses use (components/StatusBadge.tsx), each with its rule in the global CSS
+ * below (`[data-palette]`). Kept here, not there: the theme is in every screen's first load, the
+ * badge component is not.
+ */
+export const STATUS_BADGE_PALETTES: readonly string[] = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+];
 
 /**
  * Chakra's default theme with the recipes of the components this app uses only: the default

@@ -30,7 +30,7 @@ import { useFileUpload } from '../../components/FileUploadInput';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { errorMessage } from '../../lib/errors';
-import { issuesByField, showSaveError } from '../../lib/forms';
+import { issuesByField, showSaveError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';

@@ -10,7 +10,7 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { issuesByField, showSaveError } from '../../lib/forms';
+import { issuesByField, showSaveError } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
