@@ -13,6 +13,17 @@ export interface Sorting {
   sort?: string;
   order?: SortOrder;
   onSort: (sort: string, order: SortOrder) => void;
+  /** A header's press: sorts by `field`, or the other way if the URL already sorts by it. */
+  onToggle: (field: string) => void;
+}
+
+/**
+ * The order a header's press asks for: ascending first, then the other way at each press. It reads
+ * the sort the URL holds at the press, not the one last rendered, so two quick presses sort
+ * descending.
+ */
+export function toggledOrder(current: { sort?: string; order?: SortOrder }, field: string) {
+  return current.sort === field && current.order !== 'desc' ? 'desc' : 'asc';
 }
 
 /** A column header's aria-sort: the sorted column's direction, 'none' on the others. */
@@ -50,12 +61,11 @@ export function SortHeader({
   sorting: Sorting;
 }) {
   const active = sorting.sort === field;
-  const next: SortOrder = active && sorting.order !== 'desc' ? 'desc' : 'asc';
   const Icon = !active ? LuArrowUpDown : sorting.order === 'desc' ? LuArrowDown : LuArrowUp;
   return (
     <SortHeaderButton
       type="button"
-      onClick={() => sorting.onSort(field, next)}
+      onClick={() => sorting.onToggle(field)}
       data-testid={`sort-${field}`}
     >
       {label}

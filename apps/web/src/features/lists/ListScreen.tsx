@@ -26,7 +26,7 @@ import {
   listInput,
   useInfiniteList,
 } from './ListPage';
-import { ListControlsBar, type Sorting } from './ListControls';
+import { ListControlsBar, toggledOrder, type Sorting } from './ListControls';
 import { ListRow, type Column, type RowHandlers } from './ListRow';
 import { rememberListSearch } from './remember';
 import type { ListDefinition, ListSearch, NewRecordLink } from './route';
@@ -129,6 +129,7 @@ export function listPage<
         order: params.order,
         onSort: (sort, order) =>
           update(sort ? { sort, order } : { sort: undefined, order: undefined }),
+        onToggle: (field) => update((prev) => ({ sort: field, order: toggledOrder(prev, field) })),
       }),
       [params.sort, params.order, update],
     );

@@ -45,9 +45,18 @@ export function useListSearch<Tab extends string, Sort extends string>(
 
   /** Another sort, date range or pharmacy: a new history entry, like a tab. */
   const update = useCallback(
-    (patch: Omit<ListSearch<string, string>, 'q' | 'tab'>) =>
-      // The route checks the params again (validateSearch): a sort it does not offer goes.
-      void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
+    (
+      patch:
+        | Omit<ListSearch<string, string>, 'q' | 'tab'>
+        | ((prev: ListSearch<string, string>) => Omit<ListSearch<string, string>, 'q' | 'tab'>),
+    ) =>
+      // The route checks the params again (validateSearch): a sort it does not offer goes. A
+      // patch made from `prev` sees the URL of a navigation that has not rendered yet.
+      void navigate({
+        to: '.',
+        search: (prev) =>
+          ({ ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) }) as typeof prev,
+      }),
     [navigate],
   );
 
