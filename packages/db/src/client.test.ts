@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './client.js';
-import { migrateToLatest } from './migrate.js';
+import { MIGRATIONS, migrateToLatest } from './migrate.js';
 import { createScratchDatabase } from './scratch.js';
 
 /** The same checks on every driver the app runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
@@ -211,3 +211,27 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
     ]);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'createDb on postgres with a 1 ms statement timeout',
+  () => {
+    it('runs every migration past it, while the app statements still stop at it', async () => {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+      const handle = await createDb({ url: scratch.url, pool: { statementTimeoutMs: 1 } });
+      const reader = await createDb({ url: scratch.url, migrate: false });
+      try {
+        await expect(sql`select pg_sleep(0.2)`.execute(handle.db)).rejects.toMatchObject({
+          code: '57014',
+        });
+        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`
+          .execute(reader.db)
+          .then((result) => result.rows.map((row) => row.name));
+        expect(applied).toEqual(MIGRATIONS);
+      } finally {
+        await reader.close();
+        await handle.close();
+        await scratch.drop();
+      }
+    }, 60_000);
+  },
+);

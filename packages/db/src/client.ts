@@ -86,18 +86,37 @@ const pgTypes = {
 };
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const settings = { ...DEFAULT_POOL, ...options.pool };
   const handle = options.url
-    ? openPostgres(options.url, { ...DEFAULT_POOL, ...options.pool }, options.onConnectionError)
+    ? openPostgres(options.url, settings, options.onConnectionError)
     : await openPglite(options);
   if (options.migrate !== false) {
     try {
-      await migrateToLatest(handle.db);
+      await (options.url
+        ? migrateOnOwnConnection(options.url, settings)
+        : migrateToLatest(handle.db));
     } catch (error) {
       await handle.close();
       throw error;
     }
   }
   return handle;
+}
+
+/**
+ * The migrations on a connection of their own with no statement timeout: an index or a backfill
+ * over a million invoices runs for minutes, past the 15 s a request's statement may take (0027 and
+ * 0029 were cancelled by it on a large database). The lock timeout stays, so that a migration
+ * waiting behind a running app's transaction fails with a message instead of queueing every
+ * request behind its lock.
+ */
+async function migrateOnOwnConnection(url: string, settings: PoolSettings): Promise<void> {
+  const migrations = openPostgres(url, { ...settings, max: 1, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(migrations.db);
+  } finally {
+    await migrations.close();
+  }
 }
 
 function openPostgres(

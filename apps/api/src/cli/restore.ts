@@ -51,6 +51,8 @@ try {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     migrate: false,
+    // The newer migrations run over every restored row: minutes on a large backup.
+    pool: { statementTimeoutMs: 0 },
   });
   try {
     const report = await restoreBackup(handle.db, file, {
