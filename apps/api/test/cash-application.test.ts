@@ -7,6 +7,7 @@
 import { moneyViolations } from '@pharm/db';
 import { todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPayment, createInvoice, createPharmacy } from './fixtures.js';
 import { signedInAs, startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -18,36 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newPharmacy(name = 'Cash Pharmacy'): Promise<number> {
-  const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com' });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
-async function newInvoice(
-  pharmacyId: number,
-  total: string,
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: number; invoiceNumber: string }> {
-  const res = await c.post('/api/invoices', {
-    pharmacyId,
-    invoiceDate: '2026-03-14',
-    dueDate: '2026-04-13',
-    taxRate: '0.0000',
-    shipping: '0.00',
-    amount: total,
-    status: 'Unpaid',
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-const accountPayment = (
-  pharmacyId: number,
-  amount: string,
-  allocations: { invoiceId: number; amount: string }[],
-) => ({ pharmacyId, amount, date: '2026-03-20', method: 'Check', allocations });
+const newPharmacy = (name = 'Cash Pharmacy') => createPharmacy(c, name);
+const newInvoice = (pharmacyId: number, total: string, overrides: Record<string, unknown> = {}) =>
+  createInvoice(c, pharmacyId, total, overrides);
 
 async function invoice(id: number) {
   return (await c.get(`/api/invoices/${id}`)).body;

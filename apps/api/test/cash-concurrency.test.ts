@@ -8,6 +8,7 @@
  */
 import { moneyViolations } from '@pharm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoice, createPharmacy } from './fixtures.js';
 import {
   deadlockCount,
   startTestApp,
@@ -34,25 +35,9 @@ afterAll(() => t.close());
 
 const c = () => clients[0]!;
 
-async function newPharmacy(name: string): Promise<number> {
-  const res = await c().post('/api/pharmacies', { name, email: 'race@example.com' });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
-async function newInvoice(pharmacyId: number, total: string): Promise<number> {
-  const res = await c().post('/api/invoices', {
-    pharmacyId,
-    invoiceDate: '2026-03-14',
-    dueDate: '2026-04-13',
-    taxRate: '0.0000',
-    shipping: '0.00',
-    amount: total,
-    status: 'Unpaid',
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
+const newPharmacy = (name: string) => createPharmacy(c(), name);
+const newInvoice = async (pharmacyId: number, total: string) =>
+  (await createInvoice(c(), pharmacyId, total)).id;
 
 async function newAccountPayment(pharmacyId: number, amount: string): Promise<number> {
   const res = await c().post('/api/payments', {

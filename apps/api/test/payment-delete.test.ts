@@ -7,6 +7,7 @@
  */
 import { moneyViolations } from '@pharm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPayment, createInvoice, createPharmacy } from './fixtures.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -18,34 +19,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-async function newPharmacy(name: string): Promise<number> {
-  const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com' });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
-async function newInvoice(
-  pharmacyId: number,
-  total: string,
-): Promise<{ id: number; invoiceNumber: string }> {
-  const res = await c.post('/api/invoices', {
-    pharmacyId,
-    invoiceDate: '2026-03-14',
-    dueDate: '2026-04-13',
-    taxRate: '0.0000',
-    shipping: '0.00',
-    amount: total,
-    status: 'Unpaid',
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-const accountPayment = (
-  pharmacyId: number,
-  amount: string,
-  allocations: { invoiceId: number; amount: string }[],
-) => ({ pharmacyId, amount, date: '2026-03-20', method: 'Check', allocations });
+const newPharmacy = (name: string) => createPharmacy(c, name);
+const newInvoice = (pharmacyId: number, total: string) => createInvoice(c, pharmacyId, total);
 
 const get = async (path: string) => (await c.get(path)).body;
 

@@ -1,5 +1,6 @@
 import { toCents } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoice, createPharmacy } from './fixtures.js';
 import {
   deadlockCount,
   injectFault,
@@ -16,30 +17,10 @@ let pharmacyId: number;
 
 const year = new Date().getFullYear();
 
-async function newPharmacy(name: string): Promise<number> {
-  const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com' });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-
-/** An invoice of exactly `total` (no tax, no shipping), Unpaid unless said. */
-async function newInvoice(
-  total = '150.00',
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: number; invoiceNumber: string; pharmacyId: number }> {
-  const res = await c.post('/api/invoices', {
-    pharmacyId,
-    invoiceDate: '2026-03-14',
-    dueDate: '2026-04-13',
-    taxRate: '0.0000',
-    shipping: '0.00',
-    amount: total,
-    status: 'Unpaid',
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const newPharmacy = (name: string) => createPharmacy(c, name);
+/** An invoice of the pharmacy of this file. */
+const newInvoice = (total = '150.00', overrides: Record<string, unknown> = {}) =>
+  createInvoice(c, pharmacyId, total, overrides);
 
 const payment = (
   invoice: { id: number; pharmacyId: number },
