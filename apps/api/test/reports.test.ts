@@ -2,6 +2,7 @@ import { allocationCountsFrom, moneyViolations } from '@pharm/db';
 import { addDaysIso, todayIso, toCents } from '@pharm/validators';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoice, createPharmacy } from './fixtures.js';
 import { raceTest, startTestApp, type Client, type TestApp } from './helpers.js';
 import {
   insertInvoice,
@@ -533,23 +534,21 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
       return changes;
     };
 
-    async function pharmacy(name: string): Promise<number> {
-      const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com' });
-      expect(res.status, res.text).toBe(201);
-      return res.body.id;
-    }
-    async function invoice(pharmacyId: number, invoiceDate: string): Promise<number> {
-      const res = await c.post('/api/invoices', {
+    const pharmacy = (name: string) => createPharmacy(c, name);
+    /** A $100.00 invoice issued that day. */
+    const invoice = async (pharmacyId: number, invoiceDate: string) =>
+      (await createInvoice(c, pharmacyId, '100.00', { invoiceDate, dueDate: day(30) })).id;
+    /** The spec's payment of the whole $100.00 invoice on that day: one allocation, made with it. */
+    async function payInFull(pharmacyId: number, invoiceId: number, date: string) {
+      const pay = await c.post('/api/payments', {
+        invoiceId,
         pharmacyId,
-        invoiceDate,
-        dueDate: day(30),
-        taxRate: '0.0000',
-        shipping: '0.00',
+        date,
         amount: '100.00',
-        status: 'Unpaid',
+        method: 'ACH',
       });
-      expect(res.status, res.text).toBe(201);
-      return res.body.id;
+      expect(pay.status, pay.text).toBe(201);
+      return pay.body;
     }
     const countsFrom = async (paymentId: number) =>
       (
@@ -594,16 +593,9 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
       const p = await pharmacy('Counts Until Voided Pharmacy');
       const i = await invoice(p, day(-30));
       // The spec's payment: its allocation is made with it and counts from its date.
-      const pay = await c.post('/api/payments', {
-        invoiceId: i,
-        pharmacyId: p,
-        date: day(-20),
-        amount: '100.00',
-        method: 'ACH',
-      });
-      expect(pay.status, pay.text).toBe(201);
-      expect(await countsFrom(pay.body.id)).toEqual([day(-20)]);
-      const voided = await c.post(`/api/allocations/${pay.body.allocations[0].id}/void`, {
+      const pay = await payInFull(p, i, day(-20));
+      expect(await countsFrom(pay.id)).toEqual([day(-20)]);
+      const voided = await c.post(`/api/allocations/${pay.allocations[0].id}/void`, {
         reason: 'Wrong invoice',
       });
       expect(voided.status, voided.text).toBe(200);
@@ -658,15 +650,8 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
     it("moves with its invoice's date", async () => {
       const p = await pharmacy('Invoice Date Edit Pharmacy');
       const i = await invoice(p, day(-30));
-      const pay = await c.post('/api/payments', {
-        invoiceId: i,
-        pharmacyId: p,
-        date: day(-25),
-        amount: '100.00',
-        method: 'ACH',
-      });
-      expect(pay.status, pay.text).toBe(201);
-      expect(await countsFrom(pay.body.id)).toEqual([day(-25)]);
+      const pay = await payInFull(p, i, day(-25));
+      expect(await countsFrom(pay.id)).toEqual([day(-25)]);
 
       const before = await snapshot([-10, -5]);
       const edit = await c.put(`/api/invoices/${i}`, {
@@ -678,7 +663,7 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
         amount: '100.00',
       });
       expect(edit.status, edit.text).toBe(200);
-      expect(await countsFrom(pay.body.id)).toEqual([day(-5)]);
+      expect(await countsFrom(pay.id)).toEqual([day(-5)]);
       // 10 days ago the invoice was not yet issued: the payment was unapplied cash then.
       expect(await added(before)).toEqual({
         [-10]: { open: 0, unapplied: 100 },
@@ -690,15 +675,8 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
     it('is checked by moneyViolations', async () => {
       const p = await pharmacy('Counts From Check Pharmacy');
       const i = await invoice(p, day(-30));
-      const pay = await c.post('/api/payments', {
-        invoiceId: i,
-        pharmacyId: p,
-        date: day(-20),
-        amount: '100.00',
-        method: 'ACH',
-      });
-      expect(pay.status, pay.text).toBe(201);
-      const id = pay.body.allocations[0].id;
+      const pay = await payInFull(p, i, day(-20));
+      const id = pay.allocations[0].id;
       await sql`update allocations set counts_from = counts_from - 1 where id = ${id}`.execute(
         t.db,
       );
