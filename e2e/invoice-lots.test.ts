@@ -3,7 +3,7 @@
  * form offers the variant's released lots, and the lot picked there shows on the invoice's page
  * and prints on its PDF. A new invoice from an order whose line carries a lot now on hold names
  * that lot and why, is refused on issue as the server refuses it, and takes a lot picked before
- * its first save.
+ * its first save, also after its saved Draft moved to another order.
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,5 +187,49 @@ describe('lot picker on a new invoice', () => {
     expect(invoice.body.lineItems[0]).toMatchObject({ lotId, lot: { lotNumber: LOT } });
     // The order's line keeps its own lot.
     expect(order.body.lineItems[0].lotId).toBe(heldLotId);
+  });
+
+  it('takes the lot picked after its saved Draft moved to another order', async () => {
+    const line = {
+      productSku: 'ST-E2E',
+      variantSku: 'ST-E2E-20',
+      description: 'ST-E2E - 20mm',
+      qty: 100,
+      unitPrice: '0.10',
+    };
+    const first = await api('POST', '/api/orders', {
+      pharmacyId,
+      orderDate: today,
+      lineItems: [line],
+    });
+    const second = await api('POST', '/api/orders', {
+      pharmacyId,
+      orderDate: today,
+      lineItems: [{ ...line, qty: 300 }],
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await page.goto(new URL(`/invoices/new?fromOrderId=${first.body.id}`, page.url()).toString(), {
+      waitUntil: 'networkidle0',
+    });
+    await page.waitForSelector(`select[name="lineItems.0.lotId"] option[value="${lotId}"]`);
+    await click(page, 'Save Draft');
+    await expect
+      .poll(async () => (await api('GET', `/api/orders/${first.body.id}`)).body.invoice)
+      .not.toBeNull();
+
+    await select(page, 'fromOrderId', String(second.body.id));
+    await page.waitForSelector(`select[name="lineItems.0.lotId"] option[value="${lotId}"]`);
+    await select(page, 'lineItems.0.lotId', String(lotId));
+    await click(page, 'Save Draft');
+    const moved = async () => {
+      const order = await api('GET', `/api/orders/${second.body.id}`);
+      if (!order.body.invoice) return null;
+      const invoice = await api('GET', `/api/invoices/${order.body.invoice.id}`);
+      return { status: invoice.body.status, lines: invoice.body.lineItems };
+    };
+    await expect
+      .poll(moved, { timeout: 10_000 })
+      .toMatchObject({ status: 'Draft', lines: [{ qty: 300, lotId, lot: { lotNumber: LOT } }] });
+    expect((await api('GET', `/api/orders/${first.body.id}`)).body.invoice).toBeNull();
   });
 });

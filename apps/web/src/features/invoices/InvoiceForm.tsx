@@ -225,27 +225,39 @@ export function InvoiceForm({
 
   /**
    * A new invoice's picked lots: by the order's line ids on its create; on a later save of its
-   * Draft, by the ids of the lines it copied (same position), unless it has moved to another
-   * order since, whose lines it copies with their own lots.
+   * Draft, by the ids of the lines it copied from that order (same position).
    */
-  const newLineLots = () => {
+  const newLineLots = (copied: typeof draftLines) => {
     const picks = Object.entries(picked).map(([id, lotId]) => ({ id: Number(id), lotId }));
     if (!picks.length) return undefined;
     if (draft.draftId === null) return picks;
-    if (draftLines?.orderId !== fromOrderId) return undefined;
+    if (copied?.orderId !== fromOrderId) return undefined;
     return picks.flatMap((pick) => {
       const position = orderLines?.find((line) => line.id === pick.id)?.position;
-      const line = draftLines.lines.find((l) => l.position === position);
+      const line = copied.lines.find((l) => l.position === position);
       return line ? [{ id: line.id, lotId: pick.lotId }] : [];
     });
   };
 
   const send = async (status: ClientInvoiceStatus | undefined) => {
+    let copied = draftLines;
+    if (
+      !invoice &&
+      draft.draftId !== null &&
+      draftLines?.orderId !== fromOrderId &&
+      Object.keys(picked).length > 0
+    ) {
+      // The saved Draft moves to another order first, still a Draft, copying that order's lines:
+      // the lots picked for them then name the copies, and an issue checks the lots picked.
+      const moved = await update.mutateAsync({ id: draft.draftId, data: toInput(getValues()) });
+      copied = { orderId: moved.fromOrderId, lines: moved.lineItems };
+      setDraftLines(copied);
+    }
     const lineItems = invoice
       ? invoice.lineItems.length && !orderChanged
         ? invoice.lineItems.map((line) => ({ id: line.id, lotId: lineLots[line.id] ?? null }))
         : undefined
-      : newLineLots();
+      : newLineLots(copied);
     const data = {
       ...toInput(getValues()),
       ...(status ? { status } : {}),
