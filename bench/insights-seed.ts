@@ -20,7 +20,7 @@
  * recall of two lots is in progress (0021).
  */
 import { performance } from 'node:perf_hooks';
-import { allocationCountsFrom, createDb } from '@pharm/db';
+import { allocationCountsFrom, allocationInvoiceDate, createDb } from '@pharm/db';
 import { sql, type RawBuilder } from 'kysely';
 import { INSIGHTS_DATABASE as DATABASE, insightsDatabaseUrl } from './lib/insights-db.js';
 
@@ -306,14 +306,15 @@ async function main() {
     'allocations (payments)',
     sql`
       insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at,
-                               counts_from)
+                               counts_from, invoice_date)
       select g.pharmacy_id, g.id, p.invoice_id, p.paid, g.date,
              ${allocationCountsFrom({
                invoiceId: sql`p.invoice_id`,
                paymentId: sql`g.id`,
                creditNoteId: sql`null::int`,
                createdAt: sql`g.date::timestamptz`,
-             })}
+             })},
+             ${allocationInvoiceDate({ invoiceId: sql`p.invoice_id` })}
         from pay_plan p join pay_groups g on g.grp = p.grp
        order by g.id, p.invoice_id`,
   );
@@ -321,14 +322,15 @@ async function main() {
     'allocations (credit notes)',
     sql`
       insert into allocations (pharmacy_id, credit_note_id, invoice_id, amount, created_at,
-                               counts_from)
+                               counts_from, invoice_date)
       select n.pharmacy_id, n.id, n.invoice_id, n.total, n.date,
              ${allocationCountsFrom({
                invoiceId: sql`n.invoice_id`,
                paymentId: sql`null::int`,
                creditNoteId: sql`n.id`,
                createdAt: sql`n.date::timestamptz`,
-             })}
+             })},
+             ${allocationInvoiceDate({ invoiceId: sql`n.invoice_id` })}
         from cn_plan n where n.kind = 0 order by n.id`,
   );
   await step(

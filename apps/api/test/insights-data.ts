@@ -1,4 +1,10 @@
-import { allocationCountsFrom, type Db, type Invoice, type Order } from '@pharm/db';
+import {
+  allocationCountsFrom,
+  allocationInvoiceDate,
+  type Db,
+  type Invoice,
+  type Order,
+} from '@pharm/db';
 import { sql } from 'kysely';
 
 /**
@@ -95,14 +101,15 @@ export async function insertPayment(
     .executeTakeFirstOrThrow();
   // created_at copied in SQL: a JS Date would drop its microseconds.
   await sql`insert into allocations (pharmacy_id, payment_id, invoice_id, amount, created_at,
-                                     counts_from)
+                                     counts_from, invoice_date)
             select p.pharmacy_id, p.id, p.invoice_id, p.amount, p.created_at,
                    ${allocationCountsFrom({
                      invoiceId: sql`p.invoice_id`,
                      paymentId: sql`p.id`,
                      creditNoteId: sql`null::int`,
                      createdAt: sql`p.created_at`,
-                   })}
+                   })},
+                   ${allocationInvoiceDate({ invoiceId: sql`p.invoice_id` })}
               from payments p where p.id = ${payment.id}`.execute(db);
   return payment.id;
 }

@@ -1,4 +1,4 @@
-import { allocationCountsFrom, moneyViolations } from '@pharm/db';
+import { allocationCountsFrom, allocationInvoiceDate, moneyViolations } from '@pharm/db';
 import { addDaysIso, todayIso, toCents } from '@pharm/validators';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -448,6 +448,7 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
         creditNoteId: sql`null::int`,
         createdAt: sql`${at(made)}::timestamptz`,
       }),
+      invoiceDate: allocationInvoiceDate({ invoiceId: sql`${invoice}::int` }),
       ...(voided ? { voidedAt: at(voided), voidReason: 'Wrong invoice' } : {}),
     });
     await t.db
@@ -664,6 +665,11 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
       });
       expect(edit.status, edit.text).toBe(200);
       expect(await countsFrom(pay.id)).toEqual([day(-5)]);
+      const { rows } = await sql<{ day: string }>`
+        select invoice_date::text as day from allocations where payment_id = ${pay.id}`.execute(
+        t.db,
+      );
+      expect(rows).toEqual([{ day: day(-5) }]);
       // 10 days ago the invoice was not yet issued: the payment was unapplied cash then.
       expect(await added(before)).toEqual({
         [-10]: { open: 0, unapplied: 100 },
@@ -672,7 +678,7 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
       expect(await moneyViolations(t.db, [p])).toEqual([]);
     });
 
-    it('is checked by moneyViolations', async () => {
+    it('is checked by moneyViolations, with the invoice date stored beside it', async () => {
       const p = await pharmacy('Counts From Check Pharmacy');
       const i = await invoice(p, day(-30));
       const pay = await payInFull(p, i, day(-20));
@@ -684,6 +690,15 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
         `allocation ${id}: counts from ${day(-21)}, not ${day(-20)} (its source's and invoice's dates, the day made)`,
       ]);
       await sql`update allocations set counts_from = counts_from + 1 where id = ${id}`.execute(
+        t.db,
+      );
+      await sql`update allocations set invoice_date = invoice_date + 1 where id = ${id}`.execute(
+        t.db,
+      );
+      expect(await moneyViolations(t.db, [p])).toEqual([
+        `allocation ${id}: invoice date ${day(-29)}, not its invoice's ${day(-30)}`,
+      ]);
+      await sql`update allocations set invoice_date = invoice_date - 1 where id = ${id}`.execute(
         t.db,
       );
     });

@@ -208,6 +208,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0026_payment_soft_delete',
       '0027_allocation_counts_from',
       '0029_line_lot_invoice_idx',
+      '0030_allocation_invoice_date',
     ]);
   });
 });

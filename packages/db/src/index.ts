@@ -31,4 +31,9 @@ export {
 } from './backup/restore.js';
 export { createScratchDatabase } from './scratch.js';
 export { moneyViolations } from './money-invariants.js';
-export { ALLOCATION_ROW, allocationCountsFrom, type AllocationRef } from './allocation-day.js';
+export {
+  ALLOCATION_ROW,
+  allocationCountsFrom,
+  allocationInvoiceDate,
+  type AllocationRef,
+} from './allocation-day.js';

@@ -33,6 +33,7 @@ import * as allocationDates from './migrations/0025_allocation_dates.js';
 import * as paymentSoftDelete from './migrations/0026_payment_soft_delete.js';
 import * as allocationCountsFrom from './migrations/0027_allocation_counts_from.js';
 import * as lineLotInvoiceIdx from './migrations/0029_line_lot_invoice_idx.js';
+import * as allocationInvoiceDate from './migrations/0030_allocation_invoice_date.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026_payment_soft_delete': paymentSoftDelete,
   '0027_allocation_counts_from': allocationCountsFrom,
   '0029_line_lot_invoice_idx': lineLotInvoiceIdx,
+  '0030_allocation_invoice_date': allocationInvoiceDate,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

@@ -114,6 +114,12 @@ export async function moneyViolations(db: Db, pharmacyIds?: readonly number[]): 
     cross join lateral (select ${allocationCountsFrom(ALLOCATION_ROW)} as day) d
     where a.counts_from is distinct from d.day and ${scope('a.pharmacy_id')}
     union all
+    select 'allocation ' || a.id || ': invoice date ' || a.invoice_date || ', not its invoice''s '
+           || i.invoice_date
+    from allocations a
+    join invoices i on i.id = a.invoice_id
+    where a.invoice_date <> i.invoice_date and ${scope('a.pharmacy_id')}
+    union all
     select 'fee ' || f.id || ': ' || f.amount || ' on pharmacy ' || f.pharmacy_id
            || ' is not its notice''s ' || coalesce(n.fee::text, 'no fee') || ' on pharmacy '
            || n.pharmacy_id

@@ -373,6 +373,8 @@ export interface AllocationsTable {
    * invoice's date (migration 0027).
    */
   countsFrom: string;
+  /** Its invoice's date, allocationInvoiceDate's, moved with it (migration 0030). */
+  invoiceDate: string;
 }
 
 export interface CreditNotesTable {

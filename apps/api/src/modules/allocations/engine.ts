@@ -8,7 +8,13 @@
  * here cannot change before commit.
  */
 import type { AllocationOutput, RefundOutput } from '@pharm/validators';
-import { ALLOCATION_ROW, allocationCountsFrom, type Db, type Invoice } from '@pharm/db';
+import {
+  ALLOCATION_ROW,
+  allocationCountsFrom,
+  allocationInvoiceDate,
+  type Db,
+  type Invoice,
+} from '@pharm/db';
 import { formatUsd, fromCents, toCents, type InvoiceStatus } from '@pharm/validators';
 import { sql } from 'kysely';
 import { conflict, invalid, notFound } from '../../lib/domain-error.js';
@@ -196,6 +202,7 @@ export async function insertAllocations(
           creditNoteId: sql`${item.source.kind === 'creditNote' ? item.source.id : null}::int`,
           createdAt: sql`now()`,
         }),
+        invoiceDate: allocationInvoiceDate({ invoiceId: sql`${item.invoice.id}::int` }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -214,7 +221,7 @@ export async function insertAllocations(
 /**
  * After a payment's or an invoice's date changed (its pharmacy locked by the caller, which holds
  * every allocation of it still): its allocations, active and voided, count from the day the new
- * date gives them, in the caller's transaction.
+ * date gives them, and carry the invoice's date, in the caller's transaction.
  */
 export async function moveCountsFrom(
   trx: Db,
@@ -222,7 +229,10 @@ export async function moveCountsFrom(
 ): Promise<void> {
   await trx
     .updateTable('allocations as a')
-    .set({ countsFrom: allocationCountsFrom(ALLOCATION_ROW) })
+    .set({
+      countsFrom: allocationCountsFrom(ALLOCATION_ROW),
+      invoiceDate: allocationInvoiceDate(ALLOCATION_ROW),
+    })
     .where(
       'paymentId' in of ? 'a.paymentId' : 'a.invoiceId',
       '=',

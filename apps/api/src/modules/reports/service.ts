@@ -77,12 +77,15 @@ const money = (expression: ReturnType<typeof sql>) =>
  * packages/db/src/allocation-day.ts), − the amount of one voided after `on` that counted on it,
  * unless a payment's delete voided it: a deleted payment is read as never made.
  * Each set is one index range: allocations_counts_from_idx (active ones by counts_from, with
- * invoice and amount) and allocations_voided_idx. The further back `on`, the more rows.
+ * their invoice's date, invoice and amount) and allocations_voided_idx. The further back `on`,
+ * the more rows. `issuedBy` keeps those of invoices issued by `on`, the only ones open on it,
+ * from the same range (migration 0030).
  */
-const allocationsChangedSince = (on: ReturnType<typeof sql>) => sql`(
+const allocationsChangedSince = (on: ReturnType<typeof sql>, { issuedBy = false } = {}) => sql`(
   select invoice_id, amount as change
     from allocations
    where voided_at is null and counts_from > ${on}
+         ${issuedBy ? sql`and invoice_date <= ${on}` : sql``}
   union all
   select a.invoice_id, -a.amount
     from allocations a
@@ -110,7 +113,7 @@ function openInvoices(asOf: string | undefined) {
   const on = sql`${asOf}::date`;
   return sql`(with later as (
                 select invoice_id, sum(change) as paid
-                  from ${allocationsChangedSince(on)} changed
+                  from ${allocationsChangedSince(on, { issuedBy: true })} changed
                  group by invoice_id)
               select i.id, i.pharmacy_id, i.due_date, i.balance + coalesce(l.paid, 0) as balance,
                      ${on} - i.due_date as days_past_due
