@@ -21,7 +21,7 @@ export async function createInvoice(
   pharmacyId: number,
   amount: string,
   overrides: Record<string, unknown> = {},
-): Promise<{ id: number; invoiceNumber: string; pharmacyId: number }> {
+): Promise<{ id: number; invoiceNumber: string; pharmacyId: number; total: string }> {
   const res = await c.post('/api/invoices', {
     pharmacyId,
     invoiceDate: '2026-03-14',

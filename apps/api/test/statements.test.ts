@@ -4,6 +4,7 @@
 import { addDaysIso, lastFullMonth, todayIso } from '@pharm/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../src/lib/pdf/read-pdf.js';
+import { createInvoice, createPharmacy } from './fixtures.js';
 import { startTestApp, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -14,32 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newPharmacy(name: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await c.post('/api/pharmacies', { name, email: 'ap@example.com', ...extra });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
+const newPharmacy = (name: string, extra: Record<string, unknown> = {}) =>
+  createPharmacy(c, name, extra);
 
-async function newInvoice(
+const newInvoice = (
   pharmacyId: number,
   invoiceDate: string,
   dueDate: string,
   amount: string,
   overrides: Record<string, unknown> = {},
-): Promise<{ id: number; invoiceNumber: string; total: string }> {
-  const res = await c.post('/api/invoices', {
-    pharmacyId,
-    invoiceDate,
-    dueDate,
-    taxRate: '0.0000',
-    shipping: '0.00',
-    amount,
-    status: 'Unpaid',
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+) => createInvoice(c, pharmacyId, amount, { invoiceDate, dueDate, ...overrides });
 
 async function pay(
   pharmacyId: number,

@@ -202,7 +202,8 @@ export async function insertAllocations(
           creditNoteId: sql`${item.source.kind === 'creditNote' ? item.source.id : null}::int`,
           createdAt: sql`now()`,
         }),
-        invoiceDate: allocationInvoiceDate({ invoiceId: sql`${item.invoice.id}::int` }),
+        // The invoice is locked: its date cannot change before commit.
+        invoiceDate: item.invoice.invoiceDate,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
