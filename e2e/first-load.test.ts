@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './lib/app.js';
 import { launchBrowser, screenshotOnFailure, signUp, waitForText } from './lib/browser.js';
@@ -234,5 +234,52 @@ describe('the users, API tokens and invitation screens', () => {
     const transferred = scripts(loaded).reduce((sum, r) => sum + r.transferred, 0);
     console.log(`invitation page: ${(transferred / 1024).toFixed(1)} KB transferred`);
     expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_LIMIT);
+  });
+});
+
+/*
+ * The user menu and the phone's menu load their code when the user reaches for them. A press that
+ * starts on the stand-in button and ends on the loaded one (the code arrived in between, as it does
+ * on a slow line or a busy machine) still opens the menu.
+ */
+describe('a menu pressed while its code is still on the way', () => {
+  it.each([
+    {
+      name: 'the user menu',
+      viewport: { width: 1280, height: 800 },
+      trigger: '[data-testid="user-menu"]',
+      chunk: /\/assets\/UserMenu-[\w-]+\.js$/,
+      opened: '[data-testid="settings-users"]',
+    },
+    {
+      name: "the phone's menu",
+      viewport: { width: 390, height: 844 },
+      trigger: 'header button[aria-label="Open menu"]',
+      chunk: /\/assets\/MobileNav-[\w-]+\.js$/,
+      opened: '[role="dialog"] a[href="/invoices"]',
+    },
+  ])('opens $name', async ({ viewport, trigger, chunk, opened }) => {
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(viewport);
+    await page.goto(`${baseUrl()}/login`, { waitUntil: 'networkidle0' });
+    await signUp(page, '/');
+    await page.setCacheEnabled(false);
+    await page.mouse.move(0, 0);
+    await page.reload({ waitUntil: 'networkidle0' });
+
+    const held: HTTPRequest[] = [];
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (chunk.test(request.url())) held.push(request);
+      else void request.continue();
+    });
+    await page.hover(trigger);
+    await expect.poll(() => held.length).toBe(1);
+    await page.mouse.down();
+    await held[0]!.continue();
+    // The loaded control, a menu's trigger, has taken the stand-in's place under the pointer.
+    await page.waitForSelector(`${trigger}[aria-expanded]`);
+    await page.mouse.up();
+    await page.waitForSelector(opened, { visible: true, timeout: 5_000 });
   });
 });

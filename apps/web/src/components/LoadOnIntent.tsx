@@ -13,6 +13,8 @@ export interface IntentHandlers {
   onPointerEnter: () => void;
   onFocus: () => void;
   onBlur: () => void;
+  onPointerDown: () => void;
+  onPointerCancel: () => void;
   onClick: () => void;
 }
 
@@ -20,7 +22,9 @@ export interface IntentHandlers {
  * A control whose machinery (a menu's or a drawer's state machine, its positioning and focus
  * code) is not part of the first load: `placeholder` draws its trigger alone until the user shows
  * intent (pointer over it, focus, a press); then `load` brings the real control, which replaces
- * it, opened if it was pressed meanwhile and focused if it still has focus.
+ * it, opened if it was pressed meanwhile and focused if it still has focus. A press counts from
+ * the pointer going down: when the code arrives before the pointer comes up, the press ends on the
+ * loaded trigger, and the browser then sends the click to neither button.
  */
 export function LoadOnIntent<P extends object>({
   load,
@@ -61,6 +65,14 @@ export function LoadOnIntent<P extends object>({
     },
     onBlur: () => {
       focused.current = false;
+    },
+    onPointerDown: () => {
+      pressed.current = true;
+      start();
+    },
+    // A touch that turns into a scroll is no press.
+    onPointerCancel: () => {
+      pressed.current = false;
     },
     onClick: () => {
       pressed.current = true;
