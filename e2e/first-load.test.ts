@@ -1,7 +1,7 @@
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './lib/app.js';
-import { launchBrowser, screenshotOnFailure, signUp, waitForText } from './lib/browser.js';
+import { api, launchBrowser, screenshotOnFailure, signUp, waitForText } from './lib/browser.js';
 
 /** docs/rules.md §6 and issue 7: what the sign-in screen may cost, compressed. */
 const FIRST_LOAD_JS_LIMIT = 200 * 1024;
@@ -191,6 +191,98 @@ describe('first load of each signed-in screen', () => {
         .join(', ');
       expect(transferred, biggest).toBeLessThanOrEqual(SCREEN_JS_LIMIT);
       expect(gzip, biggest).toBeLessThanOrEqual(SCREEN_JS_LIMIT);
+    },
+  );
+});
+
+/**
+ * What a record's page or form transfers on a cold load today, kept from growing: issue 25 asks
+ * 250 KB of them as of the lists, and they are not there yet (242–320 KB with headers, 48–81
+ * scripts at about 1 KB of headers each; the forms load zod's 34 KB).
+ */
+const RECORD_JS_LIMIT = 330 * 1024;
+
+/** Every record's page and form, by its address (made by `beforeAll`) and a text it shows once loaded. */
+const RECORD_SCREENS: [string, (ids: Record<string, number>) => string, string][] = [
+  ['pharmacy', (ids) => `/pharmacies/${ids.pharmacy}`, 'Account Activity'],
+  ['pharmacy form', (ids) => `/pharmacies/${ids.pharmacy}/edit`, 'Update Pharmacy'],
+  ['statement', (ids) => `/pharmacies/${ids.pharmacy}/statement`, 'Statement'],
+  ['order', (ids) => `/orders/${ids.order}`, 'Line Items'],
+  ['order form', (ids) => `/orders/${ids.order}/edit`, 'Update Order'],
+  ['new order', () => '/orders/new', 'Line Items'],
+  ['invoice', (ids) => `/invoices/${ids.invoice}`, 'Record payment'],
+  ['invoice form', (ids) => `/invoices/${ids.invoice}/edit`, 'Update Invoice'],
+  ['new invoice', () => '/invoices/new', 'Product Information'],
+  ['payment', (ids) => `/payments/${ids.payment}`, 'Allocations'],
+  ['product', (ids) => `/products/${ids.product}`, 'Variants'],
+  ['product form', (ids) => `/products/${ids.product}/edit`, 'Update Product'],
+  ['new product', () => '/products/new', 'New Product'],
+];
+
+describe('first load of each record page and form', () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl()}/login`, { waitUntil: 'networkidle0' });
+    await signUp(page, '/');
+    const post = async (url: string, body: unknown) => {
+      const res = await api(page, 'POST', url, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    ids.pharmacy = (await post('/api/pharmacies', { name: 'Riverside', email: 'r@x.com' })).id;
+    ids.product = (
+      await post('/api/products', {
+        sku: 'VL-2R-AMB',
+        name: 'Amber Serum Vial 2R',
+        category: 'Vial',
+        defaultPrice: '0.80',
+        active: true,
+      })
+    ).id;
+    ids.order = (
+      await post('/api/orders', {
+        pharmacyId: ids.pharmacy,
+        orderDate: '2026-03-02',
+        lineItems: [{ productSku: 'VL-2R-AMB', description: 'Vial', qty: 10, unitPrice: '0.80' }],
+      })
+    ).id;
+    ids.invoice = (
+      await post('/api/invoices', {
+        pharmacyId: ids.pharmacy,
+        invoiceDate: '2026-03-03',
+        dueDate: '2026-04-02',
+        amount: '120.00',
+        status: 'Unpaid',
+      })
+    ).id;
+    ids.payment = (
+      await post('/api/payments', {
+        invoiceId: ids.invoice,
+        pharmacyId: ids.pharmacy,
+        date: '2026-03-10',
+        amount: '20.00',
+        method: 'Check',
+      })
+    ).id;
+    await page.setCacheEnabled(false);
+  });
+
+  it.each(RECORD_SCREENS)(
+    `the %s transfers at most ${RECORD_JS_LIMIT / 1024} KB of JavaScript, brotli, with nothing cached`,
+    async (name, route, text) => {
+      const loaded = await recordResponses(page);
+      await page.goto(`${baseUrl()}${route(ids)}`, { waitUntil: 'networkidle0' });
+      await waitForText(page, text);
+      const js = scripts(loaded);
+      const transferred = js.reduce((sum, r) => sum + r.transferred, 0);
+      console.log(`${name}: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB brotli`);
+      const biggest = js
+        .toSorted((a, b) => b.transferred - a.transferred)
+        .map((r) => `${new URL(r.url).pathname} ${(r.transferred / 1024).toFixed(1)} KB`)
+        .join(', ');
+      expect(transferred, biggest).toBeLessThanOrEqual(RECORD_JS_LIMIT);
     },
   );
 });

@@ -8,7 +8,13 @@ import {
   timestamp,
 } from './common.js';
 import { addDaysIso } from './dates.js';
-import { LICENCE_KINDS, LICENCE_PROBLEMS } from './licence-labels.js';
+import {
+  LICENCE_DOCUMENT_MAX_BYTES,
+  LICENCE_KINDS,
+  LICENCE_PROBLEMS,
+  LICENCE_STATUSES,
+  type LicenceStatus,
+} from './licence-labels.js';
 
 /** The DEA schedules a product may carry and a registration may cover (N: non-narcotic). */
 export const CONTROLLED_SCHEDULES = ['II', 'IIN', 'III', 'IIIN', 'IV', 'V'] as const;
@@ -42,16 +48,6 @@ export function stateOfAddress(address: string | null | undefined): UsState | nu
   const state = match?.[1]?.toUpperCase();
   return (US_STATES as readonly string[]).includes(state ?? '') ? (state as UsState) : null;
 }
-
-export const LICENCE_STATUSES = ['valid', 'expiring', 'expired', 'no_expiry'] as const;
-export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
-
-export const LICENCE_STATUS_LABELS: Record<LicenceStatus, string> = {
-  valid: 'Valid',
-  expiring: 'Expiring',
-  expired: 'Expired',
-  no_expiry: 'No expiry date',
-};
 
 /** From today ('YYYY-MM-DD'): expired the day after `expiresOn`, expiring within `warningDays`. */
 export function licenceStatus(
@@ -124,8 +120,6 @@ export const licenceSchema = z
 export type LicenceInput = z.input<typeof licenceSchema>;
 export type LicenceData = z.output<typeof licenceSchema>;
 
-/** The largest document kept: 5 MiB once decoded. */
-export const LICENCE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const LICENCE_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 /** POST /api/licences/{id}/document: the file as base64 in JSON (the request guard refuses multipart). */

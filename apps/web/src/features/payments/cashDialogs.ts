@@ -1,4 +1,4 @@
-import { lazyDialog } from './lazyDialog';
+import { lazyDialog } from '../../components/lazyDialog';
 
 // The cash-application dialogs of the record pages (payment, credit note, pharmacy), each loaded
 // at its first opening.
