@@ -27,7 +27,8 @@
  * turns (the floor stays this checkout's statements): a change measured before and after in one
  * run, on a machine whose other work moves every figure. RUN_SECONDS (5) is the length of a run,
  * ROUNDS (3) the runs of each server and the floor, taken in turns; the table shows the medians.
- * OPS=orders,invoices,payments and CLIENTS=1,16 choose.
+ * OPS=orders,invoices,payments and CLIENTS=1,16 choose. CPU_PROF_DIR=<folder> has each server
+ * write a V8 CPU profile there when it stops (node --cpu-prof).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
@@ -294,6 +295,9 @@ async function startApp(label: string, main: string): Promise<App> {
     main,
     database: { DATABASE_URL: scratch.url },
     logFile: path.join(tmp, `${label.replace(/\W+/g, '-')}.log`),
+    nodeFlags: process.env.CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`]
+      : [],
     onSpawn: (child) =>
       cleanups.push(async () => {
         child.kill('SIGTERM');
