@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuFileText, LuShieldAlert, LuUpload } from 'react-icons/lu';
 import { formatDate, type LotOutput } from '@pharm/validators';
 import { can } from '@pharm/validators/roles';
+import { ActionButton } from '../../components/ActionButton';
 import { useFileUpload } from '../../components/FileUploadInput';
 import { EMPTY } from '../../lib/text';
 import { trpc } from '../../lib/trpc';
@@ -14,6 +15,28 @@ import { LotStatusBadge } from './LotStatusBadge';
 const LotStatusDialog = lazy(() =>
   import('./LotDialogs').then((m) => ({ default: m.LotStatusDialog })),
 );
+
+const LOT_LINK_CLASS = 'lot-link';
+const LOT_ACTIONS_CLASS = 'lot-actions';
+
+/**
+ * The cells' styles, set once on the table: style props on each cell, a Chakra Text around each
+ * link and IconButtons in each row resolved their styles at every mount (the list of lots was the
+ * slowest side-menu screen to paint, as the lists were before ActionButton and RowLink).
+ */
+const LOT_CELLS = {
+  '& td:nth-of-type(2)': { fontFamily: 'mono', textStyle: 'xs' },
+  '& td:nth-of-type(3), & td:nth-of-type(6)': { whiteSpace: 'nowrap' },
+  '& td:nth-of-type(6)': { textAlign: 'end' },
+  // In the app's link colour, as RecordLink draws a record's number (it said `color="link"`, a
+  // token the theme does not have, and came out in the text colour).
+  [`& .${LOT_LINK_CLASS}`]: {
+    fontWeight: 'semibold',
+    color: 'brand.fg',
+    _hover: { textDecoration: 'underline' },
+  },
+  [`& .${LOT_ACTIONS_CLASS}`]: { display: 'flex', justifyContent: 'flex-end' },
+} as const;
 
 /**
  * Lots in FEFO order, each linking to its page, with the certificate to open and, for those who
@@ -39,7 +62,7 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
-        <Table.Root size="sm" data-testid={testId}>
+        <Table.Root size="sm" data-testid={testId} css={LOT_CELLS}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Lot</Table.ColumnHeader>
@@ -55,56 +78,43 @@ export function LotsTable({ lots, testId }: { lots: readonly LotOutput[]; testId
           <Table.Body>
             {lots.map((lot) => (
               <Table.Row key={lot.id} data-testid={`lot-row-${lot.id}`}>
-                <Table.Cell fontWeight="medium">
-                  <Link to="/lots/$id" params={{ id: lot.id }}>
-                    <Text as="span" color="link">
-                      {lot.lotNumber}
-                    </Text>
+                <Table.Cell>
+                  <Link to="/lots/$id" params={{ id: lot.id }} className={LOT_LINK_CLASS}>
+                    {lot.lotNumber}
                   </Link>
                 </Table.Cell>
-                <Table.Cell fontFamily="mono" textStyle="xs">
-                  {lot.variantSku ?? lot.productSku}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(lot.expiryDate)}</Table.Cell>
+                <Table.Cell>{lot.variantSku ?? lot.productSku}</Table.Cell>
+                <Table.Cell>{formatDate(lot.expiryDate)}</Table.Cell>
                 <Table.Cell>
                   <LotStatusBadge lot={lot} />
                 </Table.Cell>
                 <Table.Cell>{lot.supplier ?? EMPTY}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <HStack gap="0" justify="flex-end">
+                <Table.Cell>
+                  <div className={LOT_ACTIONS_CLASS}>
                     {lot.certificate ? (
-                      <IconButton
-                        asChild
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Open the certificate of ${lot.lotNumber}`}
-                      >
+                      <ActionButton asChild label={`Open the certificate of ${lot.lotNumber}`}>
                         <a href={`/api/lots/${lot.id}/certificate`} target="_blank" rel="noopener">
                           <LuFileText />
                         </a>
-                      </IconButton>
+                      </ActionButton>
                     ) : null}
                     {canWrite ? (
                       <>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Upload the certificate of ${lot.lotNumber}`}
+                        <ActionButton
+                          label={`Upload the certificate of ${lot.lotNumber}`}
                           onClick={() => upload.choose(lot.id)}
                         >
                           <LuUpload />
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Change the status of ${lot.lotNumber}`}
+                        </ActionButton>
+                        <ActionButton
+                          label={`Change the status of ${lot.lotNumber}`}
                           onClick={() => setChanging(lot)}
                         >
                           <LuShieldAlert />
-                        </IconButton>
+                        </ActionButton>
                       </>
                     ) : null}
-                  </HStack>
+                  </div>
                 </Table.Cell>
               </Table.Row>
             ))}
