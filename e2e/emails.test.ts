@@ -85,6 +85,12 @@ it('emails an invoice from its page; the outbox and the invoice show it sent', a
   );
   await waitForText(page, `Invoice ${invoice.invoiceNumber} from PharmSupply`);
   await screenshot(page, 'outbox');
+  // The row names the invoice by its number, a link to its page.
+  const link = await page.$eval(
+    `[data-testid^="outbox-row-"] a[href="/invoices/${invoice.id}"]`,
+    (el) => (el as HTMLElement).innerText.trim(),
+  );
+  expect(link).toBe(invoice.invoiceNumber);
   expect(await axeViolations(page)).toEqual([]);
   await click(page, 'Preview');
   await page.waitForSelector('[data-testid="email-preview"] [role="region"]');

@@ -110,7 +110,7 @@ describe('with an SMTP server', () => {
     expect(list.body[0]).toMatchObject({
       id: res.body.emailId,
       kind: 'invoice',
-      entity: { type: 'invoice', id: invoice.id },
+      entity: { type: 'invoice', id: invoice.id, number: invoice.invoiceNumber },
       to: ['ap@riverside.example'],
       status: 'sent',
       attempts: 1,
@@ -320,7 +320,7 @@ describe('with an SMTP server', () => {
     expect(history.body).toHaveLength(1);
     expect(history.body[0]).toMatchObject({
       kind: 'credit_note',
-      entity: { type: 'credit_note', id: note.id },
+      entity: { type: 'credit_note', id: note.id, number: note.number },
       status: 'sent',
       attachments: [{ kind: 'credit-note-pdf', id: note.id, sha256: sha256(pdf) }],
     });

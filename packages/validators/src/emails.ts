@@ -143,7 +143,8 @@ export const emailAttachmentOutput = z.object({
 export const emailOutput = z.object({
   id: recordId,
   kind: z.string(),
-  entity: z.object({ type: z.string(), id: recordId }).nullable(),
+  /** The record it is about, with its number (null once the record is deleted). */
+  entity: z.object({ type: z.string(), id: recordId, number: z.string().nullable() }).nullable(),
   pharmacyId: recordId.nullable(),
   to: z.array(z.string()),
   cc: z.array(z.string()),

@@ -247,11 +247,23 @@ const SUMMARY = [
   'sentAt',
 ] as const;
 
+/**
+ * The number of the record an email is about, for the outbox to name it by: read by primary key,
+ * as many times as the page has rows.
+ */
+const entityNumber = sql<string | null>`case emails.entity_type
+  when 'invoice' then (select invoice_number from invoices where id = emails.entity_id)
+  when 'order' then (select order_number from orders where id = emails.entity_id)
+  when 'credit_note' then (select credit_note_number from credit_notes where id = emails.entity_id)
+  when 'recall' then (select recall_number from recalls where id = emails.entity_id)
+end`.as('entityNumber');
+
 interface SummaryRow {
   id: number;
   kind: string;
   entityType: string | null;
   entityId: number | null;
+  entityNumber: string | null;
   pharmacyId: number | null;
   toAddresses: string[];
   ccAddresses: string[];
@@ -270,7 +282,10 @@ function summary(row: SummaryRow): EmailSummary {
   return {
     id: row.id,
     kind: row.kind,
-    entity: row.entityType && row.entityId ? { type: row.entityType, id: row.entityId } : null,
+    entity:
+      row.entityType && row.entityId
+        ? { type: row.entityType, id: row.entityId, number: row.entityNumber }
+        : null,
     pharmacyId: row.pharmacyId,
     to: row.toAddresses,
     cc: row.ccAddresses,
@@ -304,7 +319,7 @@ export async function listEmails(
   query: EmailListQuery,
   actor: Actor,
 ): Promise<EmailSummary[]> {
-  let q = db.selectFrom('emails').select(SUMMARY);
+  let q = db.selectFrom('emails').select([...SUMMARY, entityNumber]);
   if (query.status) q = q.where('status', '=', query.status);
   if (query.entityType) q = q.where('entityType', '=', query.entityType);
   if (query.entityId) q = q.where('entityId', '=', query.entityId);
@@ -316,7 +331,7 @@ export async function listEmails(
 export async function getEmail(db: Db, id: number, actor: Actor): Promise<EmailDetail> {
   const row = await db
     .selectFrom('emails')
-    .select([...SUMMARY, 'bodyText', 'bodyHtml'])
+    .select([...SUMMARY, entityNumber, 'bodyText', 'bodyHtml'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || (row.kind === 'invitation' && !seesInvitations(actor))) throw notFound('Email');

@@ -115,21 +115,21 @@ export function OutboxPage() {
                             <>
                               {' · '}
                               <RecordLink kind="invoice" id={email.entity.id}>
-                                invoice
+                                {email.entity.number ?? 'invoice'}
                               </RecordLink>
                             </>
                           ) : email.entity?.type === 'order' ? (
                             <>
                               {' · '}
                               <RecordLink kind="order" id={email.entity.id}>
-                                order
+                                {email.entity.number ?? 'order'}
                               </RecordLink>
                             </>
                           ) : email.entity?.type === 'credit_note' ? (
                             <>
                               {' · '}
                               <RecordLink kind="creditNote" id={email.entity.id}>
-                                credit note
+                                {email.entity.number ?? 'credit note'}
                               </RecordLink>
                             </>
                           ) : email.pharmacyId ? (
