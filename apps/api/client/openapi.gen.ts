@@ -5747,6 +5747,7 @@ export interface operations {
                         entity: {
                             type: string;
                             id: number;
+                            number: string | null;
                         } | null;
                         pharmacyId: number | null;
                         to: string[];
@@ -5800,6 +5801,7 @@ export interface operations {
                         entity: {
                             type: string;
                             id: number;
+                            number: string | null;
                         } | null;
                         pharmacyId: number | null;
                         to: string[];
