@@ -21,7 +21,7 @@ import { registerRestRoutes } from './lib/http/rest.js';
 import { createAuthGuards } from './modules/auth/service.js';
 import { appRouter, type AppRouter } from './root.js';
 import { SessionStore } from './lib/http/sessions.js';
-import { registerWebApp } from './lib/http/static.js';
+import { ASSETS_PATH, registerWebApp } from './lib/http/static.js';
 import { WorkerPool, type WorkerPoolOptions } from './lib/workers/pool.js';
 import { JobQueue } from './lib/jobs/queue.js';
 import { setEmailJobs, setMailDelivery } from './modules/emails/outbox.js';
@@ -127,9 +127,18 @@ export async function createServer({
     },
     hsts: config.production,
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    setSecurityHeaders(req.raw, reply.raw, () => done()),
-  );
+  // Helmet's headers govern a document (or a worker, which the app has none of); on a script or
+  // a style sheet they do nothing, and a page loads 30–80 hashed files: they came to some 600
+  // bytes of each one's 950 bytes of headers. Those keep the two that apply to them: a script is
+  // refused unless served as one, and no other site may load it.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.startsWith(ASSETS_PATH)) {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+      return done();
+    }
+    setSecurityHeaders(req.raw, reply.raw, () => done());
+  });
 
   app.addHook('onRequest', createWriteGuard(hosts));
   app.addHook('onResponse', async (req, reply) => {

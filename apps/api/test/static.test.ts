@@ -142,11 +142,22 @@ describe('cache headers', () => {
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });
 
-  it('keeps the security headers on files and on the client-route fallback', async () => {
-    for (const url of [SCRIPT_URL, '/', '/orders']) {
+  it('keeps the security headers on the client-route fallback and the public files', async () => {
+    for (const url of ['/', '/orders', '/favicon.svg']) {
       const res = await get(url);
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('sends a hashed script the headers that apply to a script, not those of a document', async () => {
+    const res = await get(SCRIPT_URL, { 'accept-encoding': 'br' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy']) {
+      expect(res.headers[name], name).toBeUndefined();
     }
   });
 });

@@ -8,6 +8,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the files of public/ keep their names from build to build: always revalidate. */
 const REVALIDATE = 'no-cache';
 
+/** Where Vite writes the hashed files (assets/ of the build), as requested. */
+export const ASSETS_PATH = '/assets/';
+
 /** The API's paths: they answer JSON, never the web app. */
 const API_PATH = /^\/(api|trpc)(\/|$)/;
 
@@ -24,7 +27,9 @@ function isClientRoute(url: string): boolean {
   } catch {
     return false;
   }
-  return !API_PATH.test(pathname) && !pathname.startsWith('/assets/') && !/\.[^/]*$/.test(pathname);
+  return (
+    !API_PATH.test(pathname) && !pathname.startsWith(ASSETS_PATH) && !/\.[^/]*$/.test(pathname)
+  );
 }
 
 /**
