@@ -7,10 +7,8 @@ import {
   Dialog,
   HStack,
   Portal,
-  Text,
   type DialogBodyProps,
 } from '@chakra-ui/react';
-import { EMPTY } from '../lib/text';
 
 /**
  * The record a details dialog shows: the last non-null `record`, so the dialog keeps its content
@@ -141,9 +139,4 @@ export function DetailsItem({ label, children }: { label: string; children: Reac
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
   );
-}
-
-/** A text of several lines (an address, notes) as typed, or EMPTY. */
-export function Multiline({ value }: { value: string | null }) {
-  return value ? <Text whiteSpace="pre-line">{value}</Text> : <>{EMPTY}</>;
 }

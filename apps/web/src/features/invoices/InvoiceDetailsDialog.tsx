@@ -1,7 +1,6 @@
 import { Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { formatDate, formatPercent, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
 import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
-import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
 import { termsLabel } from '../pharmacies/format';
@@ -11,36 +10,9 @@ import type { InvoiceRowState } from './useInvoiceActions';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { RecordLink } from '../records/RecordLink';
 import type { DetailsProps } from '../lists/ListScreen';
-import {
-  DetailsSection,
-  DocumentContent,
-  Fact,
-  FactsPanel,
-  LinesTable,
-  Notes,
-} from '../documents/DocumentDetails';
-
-/** A figure of an invoice's totals: its label on the left, the amount on the right. */
-export function TotalRow({
-  label,
-  value,
-  strong = false,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Flex justify="space-between" gap="8" textStyle={strong ? 'md' : 'sm'} data-testid={testId}>
-      <Text color={strong ? 'ink.900' : 'fg.muted'} fontWeight={strong ? 'semibold' : undefined}>
-        {label}
-      </Text>
-      <MoneyText value={value} fontWeight={strong ? 'semibold' : 'medium'} />
-    </Flex>
-  );
-}
+import { DetailsSection, Fact, FactsPanel, LinesTable, Notes } from '../documents/DocumentDetails';
+import { DocumentContent } from '../documents/DocumentContent';
+import { TotalRow } from './TotalRow';
 
 /**
  * One invoice in full (spec §2): its facts, product information, who is billed, line items and

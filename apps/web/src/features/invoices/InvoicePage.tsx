@@ -22,7 +22,7 @@ import {
   RELATED_LIMIT,
   RelatedTable,
 } from '../records/RecordPage';
-import { TotalRow } from './InvoiceDetailsDialog';
+import { TotalRow } from './TotalRow';
 import { invoicesList } from './list';
 import { canMarkPaid, shownStatus } from './status';
 import { useInvoiceActions } from './useInvoiceActions';

@@ -1,7 +1,5 @@
-import { Button, Flex, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
-import { LuFilePlus } from 'react-icons/lu';
-import { formatDate, ORDER_STATUS_PALETTE, type OrderStatus } from '@pharm/validators';
+import { Flex, Grid, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { formatDate, ORDER_STATUS_PALETTE } from '@pharm/validators';
 import { DetailsDialog, useLastShown } from '../../components/DetailsDialog';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -12,16 +10,10 @@ import { itemsLabel, type OrderListItem } from './format';
 import type { OrderRowState } from './useOrderActions';
 import { useRecordTabs } from '../activity/RecordTabs';
 import { RecordLink } from '../records/RecordLink';
-import { Can } from '../auth/can';
 import type { DetailsProps } from '../lists/ListScreen';
-import {
-  DetailsSection,
-  DocumentContent,
-  Fact,
-  FactsPanel,
-  LinesTable,
-  Notes,
-} from '../documents/DocumentDetails';
+import { DetailsSection, Fact, FactsPanel, LinesTable, Notes } from '../documents/DocumentDetails';
+import { DocumentContent } from '../documents/DocumentContent';
+import { OrderInvoice } from './OrderInvoice';
 
 /**
  * One order in full: facts, pharmacy contact, line items, item count, notes and total. The list
@@ -117,46 +109,5 @@ export function OrderDetailsDialog({
         </DocumentContent>
       ) : null}
     </DetailsDialog>
-  );
-}
-
-/** Orders in these statuses are ready to bill: the dialog offers to invoice them. */
-export const INVOICEABLE: readonly OrderStatus[] = ['Sent', 'Fulfilled'];
-
-/**
- * The invoice made from the order (an order is invoiced at most once): its number, a link to its
- * page; or, for a Sent or Fulfilled order, a link to the invoice form with the order picked.
- */
-export function OrderInvoice({
-  order,
-}: {
-  order: Pick<OrderListItem, 'id' | 'status' | 'invoice'>;
-}) {
-  return (
-    <Flex align="center" justify="space-between" gap="4" wrap="wrap" data-testid="order-invoice">
-      {order.invoice ? (
-        <Text textStyle="sm">
-          Invoiced on{' '}
-          <RecordLink kind="invoice" id={order.invoice.id} data-testid="order-invoice-link">
-            {order.invoice.invoiceNumber}
-          </RecordLink>
-        </Text>
-      ) : (
-        <Text textStyle="sm" color="fg.muted">
-          {order.status === 'Cancelled'
-            ? 'Cancelled orders are not invoiced.'
-            : 'Not invoiced yet.'}
-        </Text>
-      )}
-      {!order.invoice && INVOICEABLE.includes(order.status) ? (
-        <Can permission="invoices.write">
-          <Button asChild size="sm" variant="outline">
-            <Link to="/invoices/new" search={{ fromOrderId: order.id }}>
-              <LuFilePlus /> Create invoice
-            </Link>
-          </Button>
-        </Can>
-      ) : null}
-    </Flex>
   );
 }

@@ -6,9 +6,9 @@ import {
   DetailsDialog,
   DetailsItem,
   DetailsList,
-  Multiline,
   useLastShown,
 } from '../../components/DetailsDialog';
+import { Multiline } from '../../components/Multiline';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';

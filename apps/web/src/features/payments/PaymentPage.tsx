@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Grid, Text } from '@chakra-ui/react';
 import { LuBanknote, LuListChecks, LuPencil } from 'react-icons/lu';
 import { formatDate, INVOICE_STATUS_PALETTE, toCents } from '@pharm/validators';
-import { Multiline } from '../../components/DetailsDialog';
+import { Multiline } from '../../components/Multiline';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';

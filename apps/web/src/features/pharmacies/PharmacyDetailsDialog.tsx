@@ -7,9 +7,9 @@ import {
   DetailsDialog,
   DetailsItem,
   DetailsList,
-  Multiline,
   useLastShown,
 } from '../../components/DetailsDialog';
+import { Multiline } from '../../components/Multiline';
 import { MoneyText } from '../../components/MoneyText';
 import type { Pharmacy } from '../../lib/trpc';
 import { EMPTY } from '../../lib/text';

@@ -18,7 +18,7 @@ import {
   todayIso,
   toCents,
 } from '@pharm/validators';
-import { Multiline } from '../../components/DetailsDialog';
+import { Multiline } from '../../components/Multiline';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { EMPTY } from '../../lib/text';
