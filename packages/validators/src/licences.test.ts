@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { licenceSchema, licenceStatus, stateOfAddress } from './licences.js';
+import { stateOfAddress } from './licence-labels.js';
+import { licenceSchema, licenceStatus } from './licences.js';
 
 describe('stateOfAddress', () => {
   it('reads the state of an address ending in "City, ST 12345"', () => {

@@ -12,22 +12,11 @@ import {
   LICENCE_DOCUMENT_MAX_BYTES,
   LICENCE_KINDS,
   LICENCE_PROBLEMS,
+  CONTROLLED_SCHEDULES,
   LICENCE_STATUSES,
   type LicenceStatus,
+  US_STATES,
 } from './licence-labels.js';
-
-/** The DEA schedules a product may carry and a registration may cover (N: non-narcotic). */
-export const CONTROLLED_SCHEDULES = ['II', 'IIN', 'III', 'IIIN', 'IV', 'V'] as const;
-export type ControlledSchedule = (typeof CONTROLLED_SCHEDULES)[number];
-
-/** The states, DC and the territories a US licence names. */
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN',
-  'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH',
-  'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT',
-  'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR', 'GU', 'VI', 'AS', 'MP',
-] as const; // prettier-ignore
-export type UsState = (typeof US_STATES)[number];
 
 /** A state as typed ('il' → 'IL'); '' or nothing is none. */
 export const usStateField = (label: string) =>
@@ -37,17 +26,6 @@ export const usStateField = (label: string) =>
       z.enum(US_STATES, { error: `${label} must be a US two-letter state code` }).nullish(),
     )
     .transform((value) => value ?? null);
-
-/**
- * The state of an address whose last line ends in "City, ST 12345" (or ZIP+4); null otherwise.
- * The server fills a pharmacy's shipping state from it when a save does not give one; migration
- * 0014 applies the same pattern to the rows it found.
- */
-export function stateOfAddress(address: string | null | undefined): UsState | null {
-  const match = /([A-Za-z]{2})\s+\d{5}(?:-\d{4})?\s*$/.exec(address ?? '');
-  const state = match?.[1]?.toUpperCase();
-  return (US_STATES as readonly string[]).includes(state ?? '') ? (state as UsState) : null;
-}
 
 /** From today ('YYYY-MM-DD'): expired the day after `expiresOn`, expiring within `warningDays`. */
 export function licenceStatus(

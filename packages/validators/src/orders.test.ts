@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formLineTotal,
-  formOrderTotalCents,
-  MAX_MONEY_CENTS,
-  orderSchema,
-  orderTotals,
-  orderUpdateSchema,
-} from './orders.js';
+import { formLineTotal, formOrderTotalCents, MAX_MONEY_CENTS } from './order-rules.js';
+import { orderSchema, orderTotals, orderUpdateSchema } from './orders.js';
 
 describe('orderTotals', () => {
   it('multiplies in cents, where floating point would drift', () => {

@@ -14,7 +14,8 @@ import {
   recordId,
   timestamp,
 } from './common.js';
-import { fromCents, lineTotalCents, parseScaled, sumCents } from './money.js';
+import { lineTotalCents, parseScaled, sumCents } from './money.js';
+import { MAX_MONEY_CENTS, SHIPPING_METHODS } from './order-rules.js';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from './statuses.js';
 import { ORDER_SORTS } from './sorts.js';
 import { lineLotOutput } from './lots.js';
@@ -23,14 +24,6 @@ import { lineLotOutput } from './lots.js';
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
   return from === to || ORDER_TRANSITIONS[from].includes(to);
 }
-
-/** Fulfilled and Cancelled orders are history: their content no longer changes. */
-export function isOrderEditable(status: OrderStatus): boolean {
-  return status === 'Draft' || status === 'Sent';
-}
-
-export const SHIPPING_METHODS = ['Ground Shipping', 'Express Shipping', 'Overnight'] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export const orderStatusField = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
@@ -131,9 +124,6 @@ export const orderListQuery = sortableListQuery(ORDER_SORTS).extend({
   ...dateRangeQuery,
 });
 
-/** The largest amount numeric(10,2) holds: 99,999,999.99. */
-export const MAX_MONEY_CENTS = 9_999_999_999;
-
 export interface OrderTotals {
   /** qty × unitPrice of each line, in cents, in line order. */
   lineTotals: number[];
@@ -158,27 +148,6 @@ export function orderTotals(lines: readonly { qty: number; unitPrice: string }[]
     return { lineTotals, total: Number.NaN, fits: false };
   const total = sumCents(lineTotals);
   return { lineTotals, total, fits: total <= MAX_MONEY_CENTS };
-}
-
-/**
- * A form line's total while the user types: '0.00' until qty is a whole number ≥ 0 and the
- * price a valid amount, so half-typed input never shows NaN.
- */
-export function formLineTotal(qty: unknown, unitPrice: unknown): string {
-  const cents = typeof unitPrice === 'string' ? parseScaled(unitPrice, 2) : null;
-  if (cents === null || cents < 0 || typeof qty !== 'number' || !Number.isInteger(qty) || qty < 0)
-    return '0.00';
-  const total = lineTotalCents(qty, cents);
-  return Number.isSafeInteger(total) ? fromCents(total) : '0.00';
-}
-
-/** The form's order total: Σ of its lines' shown totals, in cents. */
-export function formOrderTotalCents(
-  lines: readonly { qty?: unknown; unitPrice?: unknown }[],
-): number {
-  return sumCents(
-    lines.map((line) => parseScaled(formLineTotal(line.qty, line.unitPrice), 2) ?? 0),
-  );
 }
 
 /** The contact details a document shows of its pharmacy (an order's or an invoice's). */

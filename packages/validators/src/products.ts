@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from './categories.js';
-import { CONTROLLED_SCHEDULES } from './licences.js';
+import { CONTROLLED_SCHEDULES } from './licence-labels.js';
+import { VARIANT_FIELDS } from './product-rules.js';
 import {
   count,
   entityId,
@@ -68,19 +69,8 @@ const variantFields = {
   bulkSubstance: bulkSubstanceField,
 };
 
-/** A variant's own fields: the product form's table columns and what a catalogue import compares. */
-export const VARIANT_FIELDS = [
-  'variantSku',
-  'size',
-  'color',
-  'material',
-  'sterile',
-  'packageQty',
-  'defaultPrice',
-  'notes',
-  'controlledSchedule',
-  'bulkSubstance',
-] as const satisfies readonly (keyof typeof variantFields)[];
+// The form's columns are fields of the schema.
+VARIANT_FIELDS satisfies readonly (keyof typeof variantFields)[];
 
 /** POST /api/product-variants: one variant of an existing product. */
 export const variantSchema = z.object({
@@ -115,20 +105,6 @@ export const productWithVariantsSchema = productSchema.extend({
       });
     }),
 });
-
-/** The Auto button: product SKU, size without spaces upper-cased, first 3 letters of the colour upper-cased. */
-export function autoVariantSku(
-  productSku: string,
-  size?: string | null,
-  color?: string | null,
-): string {
-  const parts = [
-    productSku.trim(),
-    (size ?? '').replace(/\s+/g, '').toUpperCase(),
-    (color ?? '').trim().slice(0, 3).toUpperCase(),
-  ];
-  return parts.filter(Boolean).join('-');
-}
 
 /** PUT /api/products/{id}: the full product, or only `{active}` (the list's toggle). */
 export const productUpdateSchema = fullOrOnly(productSchema, productActiveSchema);

@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Box, Card, chakra, Stack } from '@chakra-ui/react';
 import type { LinkProps } from '@tanstack/react-router';
+import { preloadSchemas } from '../lib/schemas';
 import { capitalize } from '../lib/text';
 import { FormFooter } from './FormFooter';
 
@@ -26,7 +27,12 @@ export function FormCard({
   const { one, many } = list.names;
   return (
     <Card.Root asChild>
-      <chakra.form onSubmit={onSubmit} noValidate data-testid={`${one}-form`}>
+      <chakra.form
+        onSubmit={onSubmit}
+        onChange={preloadSchemas}
+        noValidate
+        data-testid={`${one}-form`}
+      >
         <Stack
           px={{ base: '5', md: '8' }}
           gap="0"

@@ -18,6 +18,7 @@ import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
+import { preloadSchemas } from '../../lib/schemas';
 import { DOCUMENT_KINDS, type DocumentNoun } from './kinds';
 import { useSavedAgo } from './useSavedAgo';
 
@@ -73,7 +74,12 @@ export function DocumentFormFrame({
     </SectionCard>
   );
   return (
-    <chakra.form onSubmit={onSubmit} noValidate data-testid={`${noun.toLowerCase()}-form`}>
+    <chakra.form
+      onSubmit={onSubmit}
+      onChange={preloadSchemas}
+      noValidate
+      data-testid={`${noun.toLowerCase()}-form`}
+    >
       <Stack gap="5">
         {notice}
         <Grid

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Field, Grid, GridItem, Input, InputGroup, Separator } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearch } from '@tanstack/react-router';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import {
@@ -11,7 +10,6 @@ import {
   dueDateForTerms,
   formatDate,
   formatUsd,
-  invoiceSchema,
   invoiceTotals,
   PAYMENT_TERMS,
   taxPercentToRate,
@@ -24,7 +22,8 @@ import {
 } from '@pharm/validators';
 import { FormField, MoneyInput } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '../../lib/forms';
+import { loadSchemas } from '../../lib/schemas';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import * as doc from '../documents/DocumentForm';
@@ -76,7 +75,7 @@ function toInput(values: InvoiceFormValues): InvoiceInput {
   return { ...values, taxRate: taxPercentToRate(values.taxRate) };
 }
 
-const schemaResolver = zodResolver(invoiceSchema);
+const schemaResolver = lazyZodResolver(() => loadSchemas().then((m) => m.invoiceSchema));
 const resolver: Resolver<InvoiceFormValues, unknown, InvoiceData> = (values, context, options) =>
   schemaResolver(toInput(values), context, options as never) as never;
 

@@ -1,5 +1,4 @@
 import { Alert, Button, Field, GridItem, Input, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useSearch } from '@tanstack/react-router';
 import { LuPlus } from 'react-icons/lu';
@@ -7,7 +6,6 @@ import {
   formOrderTotalCents,
   formatUsd,
   isOrderEditable,
-  orderSchema,
   SHIPPING_METHODS,
   todayIso,
   type OrderData,
@@ -16,7 +14,8 @@ import {
 } from '@pharm/validators';
 import { FormField } from '../../components/FormField';
 import { SectionCard } from '../../components/SectionCard';
-import { applyServerFieldErrors } from '../../lib/forms';
+import { applyServerFieldErrors, lazyZodResolver } from '../../lib/forms';
+import { loadSchemas } from '../../lib/schemas';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import * as doc from '../documents/DocumentForm';
@@ -79,7 +78,9 @@ export function OrderForm({
 
   const form = useForm<OrderFormValues, unknown, OrderData>({
     // The schema strips the form-only `category` of each line.
-    resolver: zodResolver(orderSchema) as unknown as Resolver<OrderFormValues, unknown, OrderData>,
+    resolver: lazyZodResolver(() =>
+      loadSchemas().then((m) => m.orderSchema),
+    ) as unknown as Resolver<OrderFormValues, unknown, OrderData>,
     defaultValues: toFormValues(order, products, requestedPharmacy),
   });
   const {

@@ -1,14 +1,14 @@
 import { Button, Field, Flex, GridItem, Input, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { LuCopy } from 'react-icons/lu';
 import {
   DEFAULT_TERMS,
-  pharmacySchema,
   stateOfAddress,
   type PharmacyData,
   type PharmacyInput,
 } from '@pharm/validators';
+import { lazyZodResolver } from '../../lib/forms';
+import { loadSchemas } from '../../lib/schemas';
 import { FormCard } from '../../components/FormCard';
 import { FormField, MoneyInput } from '../../components/FormField';
 import { FormSection } from '../../components/FormSection';
@@ -57,7 +57,7 @@ function toFormValues(pharmacy?: Pharmacy): PharmacyInput {
 export function PharmacyForm({ pharmacy }: { pharmacy?: Pharmacy }) {
   const isEdit = pharmacy !== undefined;
   const form = useForm<PharmacyInput, unknown, PharmacyData>({
-    resolver: zodResolver(pharmacySchema),
+    resolver: lazyZodResolver(() => loadSchemas().then((m) => m.pharmacySchema)),
     defaultValues: toFormValues(pharmacy),
   });
   const { register, setValue, getValues, control } = form;

@@ -15,19 +15,19 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuWandSparkles } from 'react-icons/lu';
 import {
   autoVariantSku,
   CONTROLLED_SCHEDULES,
   PRODUCT_CATEGORIES,
-  productWithVariantsSchema,
   type ProductCategory,
   type ProductWithVariantsData,
   type ProductWithVariantsInput,
   VARIANT_FIELDS,
 } from '@pharm/validators';
+import { lazyZodResolver } from '../../lib/forms';
+import { loadSchemas } from '../../lib/schemas';
 import { FormCard } from '../../components/FormCard';
 import { FormSection } from '../../components/FormSection';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -110,7 +110,7 @@ function CellField({ error, children }: { error?: string; children: ReactNode })
 export function ProductForm({ product }: { product?: Product }) {
   const isEdit = product !== undefined;
   const form = useForm<FormValues, unknown, ProductWithVariantsData>({
-    resolver: zodResolver(productWithVariantsSchema),
+    resolver: lazyZodResolver(() => loadSchemas().then((m) => m.productWithVariantsSchema)),
     defaultValues: toFormValues(product),
   });
   const { register, control, setValue, getValues } = form;
