@@ -60,29 +60,33 @@ export default defineConfig({
             // role loaded zod too.
             {
               name: 'plain',
-              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|dunning-labels)\.ts$/,
+              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|dunning-labels|order-rules|invoice-rules|product-rules)\.ts$/,
+              // Not money.ts, which the rules modules import: the sign-in screen loads it already.
+              includeDependenciesRecursively: false,
             },
             // The email labels and placeholders: only the email screens and panels read them. Left
             // alone they went into the schemas' chunk (zod); in `plain` every screen loaded them.
             { name: 'email-labels', test: /packages[\\/]validators[\\/]src[\\/]email-labels\.ts$/ },
-            // Each script carries some 0.9 KB of headers, so small chunks a screen always loads
-            // together cost more apart (/settings was over its 250 KB with them). These groups take
-            // only the modules they name, not what those import (shared with other screens).
-            // Chakra's checkbox with the zag and ark helpers that come with it to a screen (focus
-            // visibility, DOM events, controllable state): the dialogs that share the helpers load
-            // it when first opened, but no first view has them without the checkbox.
+            // Each script carries some 0.4 KB of headers (0.9 KB before hashed files lost the
+            // document-only ones), so small chunks a screen always loads together cost more apart
+            // (/settings was over its 250 KB with them). These groups take only the modules they
+            // name, not what those import (shared with other screens).
+            // The zag and ark helpers that a checkbox and the tabs bring to a screen (focus
+            // visibility, DOM events, controllable state); the checkbox itself is apart, so that a
+            // page with tabs and no checkbox (a pharmacy's) does not load it.
             {
-              name: 'checkbox',
-              test: /node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@zag-js[\\/]dom-query[\\/]dist[\\/](form|press|visually-hidden|event|platform)\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](use-controllable-state|use-event)\.js$|components[\\/]checkbox[\\/])|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](checkbox|checkmark)[\\/])/,
+              name: 'controls',
+              test: /node_modules[\\/](@zag-js[\\/]focus-visible[\\/]|@zag-js[\\/]dom-query[\\/]dist[\\/](form|press|visually-hidden|event|platform|navigate|set|tabbable)\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/]utils[\\/](use-controllable-state|use-event)\.js$)/,
               includeDependenciesRecursively: false,
             },
             // The ark/zag helpers that every screen's first component with a machine loads (the
             // sign-in screen's too), kept in one chunk: left alone, a change elsewhere split zag's
             // computed-style (0.2 KB) into a script of its own on every screen (+1.1 KB with its
-            // headers; the sign-in screen went to 200.1 KB).
+            // headers; the sign-in screen went to 200.1 KB). With them the small helpers that the
+            // tabs and the presence of a record page came with, each a script of its own.
             {
               name: 'runtime',
-              test: /node_modules[\\/](@zag-js[\\/](utils[\\/]dist[\\/](guard|functions)|core[\\/]dist[\\/]merge-props|dom-query[\\/]dist[\\/](node|computed-style))\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](create-context|compose-refs)|providers[\\/]environment[\\/]use-environment-context|components[\\/]factory|_virtual[\\/]_rolldown[\\/]runtime)\.js$)/,
+              test: /node_modules[\\/](@zag-js[\\/](utils[\\/]dist[\\/](guard|functions|equal|number)|core[\\/]dist[\\/]merge-props|dom-query[\\/]dist[\\/](node|computed-style))\.mjs$|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/](create-context|compose-refs)|providers[\\/]environment[\\/]use-environment-context|components[\\/]factory|_virtual[\\/]_rolldown[\\/]runtime)\.js$)/,
               includeDependenciesRecursively: false,
             },
             // The settings screen's panels' small modules, each shared with an email or lot screen.
@@ -102,6 +106,31 @@ export default defineConfig({
             {
               name: 'list-screen',
               test: /src[\\/]features[\\/]lists[\\/](ListScreen|columns|usePendingDelete)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // Chakra's components without a state machine that the signed-in screens use, in one
+            // chunk: apart, each was a script of 0.2–1.2 KB, and a list screen loaded a dozen.
+            // Those with a machine (dialog, tabs, menu, tooltip...) stay apart: they bring their
+            // machine's chunk with them.
+            {
+              name: 'chakra-parts',
+              test: /node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](badge[\\/]badge|input[\\/]input|textarea[\\/]textarea|button[\\/](icon|close)-button|grid[\\/]grid(-item)?|flex[\\/]flex|stack[\\/]h-stack|simple-grid[\\/]simple-grid|skeleton[\\/]skeleton|square[\\/]index|circle[\\/]index|alert[\\/]alert|table[\\/]table|icons|native-select[\\/]native-select|icon[\\/](create-)?icon|field[\\/]field|group[\\/]group|input-addon[\\/]input-addon|input-element[\\/]input-element|input-group[\\/]input-group|card[\\/]card|data-list[\\/]data-list)\.js$/,
+              includeDependenciesRecursively: false,
+            },
+            // The app's own small components, likewise (0.2–0.7 KB each), with the schemas' loader
+            // the form cards call (alone, it went into react-hook-form's chunk, and so every
+            // screen loaded that); not those the first chunk or the sign-in screen load, nor the
+            // dialogs, which bring Chakra's dialog.
+            {
+              name: 'components',
+              test: /src[\\/](components[\\/](?!Logo|NotFound|LoadOnIntent|first-load-icons|[^\\/]*Dialog)[^\\/]+\.tsx|lib[\\/]schemas\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            // What every record page shows around its own content: the frame, the delete, the facts
+            // and the history.
+            {
+              name: 'record-page',
+              test: /src[\\/]features[\\/](records[\\/](RecordPage|RecordDelete)|documents[\\/]DocumentDetails|activity[\\/]RecordHistory)\.tsx$/,
               includeDependenciesRecursively: false,
             },
             // The invoice row actions and the PDF opener they call: always loaded together by the
