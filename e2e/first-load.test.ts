@@ -47,6 +47,18 @@ async function recordResponses(page: Page): Promise<Loaded[]> {
 const scripts = (loaded: Loaded[]) =>
   loaded.filter((r) => r.type === 'Script' && new URL(r.url).pathname.startsWith('/assets/'));
 
+/** The bytes of the same scripts as a browser without brotli gets them (bodies only). */
+async function gzipBytes(js: Loaded[]): Promise<number> {
+  const sizes = await Promise.all(
+    js.map(async (r) => {
+      const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding'), r.url).toBe('gzip');
+      return Number(res.headers.get('content-length'));
+    }),
+  );
+  return sizes.reduce((sum, n) => sum + n, 0);
+}
+
 let browser: Browser;
 let page: Page;
 beforeAll(async () => {
@@ -85,15 +97,7 @@ describe('first load of the sign-in screen', () => {
   it(`transfers at most ${FIRST_LOAD_JS_LIMIT / 1024} KB of JavaScript, brotli or gzip`, async () => {
     const js = scripts(loaded);
     const transferred = js.reduce((sum, r) => sum + r.transferred, 0);
-    // The same files as a browser without brotli gets them.
-    const gzipped = await Promise.all(
-      js.map(async (r) => {
-        const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
-        expect(res.headers.get('content-encoding'), r.url).toBe('gzip');
-        return Number(res.headers.get('content-length'));
-      }),
-    );
-    const gzip = gzipped.reduce((sum, n) => sum + n, 0);
+    const gzip = await gzipBytes(js);
     console.log(
       `sign-in screen: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB transferred (brotli, with headers), ${(gzip / 1024).toFixed(1)} KB as gzip`,
     );
@@ -174,13 +178,7 @@ describe('first load of each signed-in screen', () => {
           `${route}: the charts, loaded after the page, ${(later / 1024).toFixed(1)} KB more`,
         );
       }
-      const gzipped = await Promise.all(
-        js.map(async (r) => {
-          const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
-          return Number(res.headers.get('content-length'));
-        }),
-      );
-      const gzip = gzipped.reduce((sum, n) => sum + n, 0);
+      const gzip = await gzipBytes(js);
       console.log(
         `${route}: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB brotli (with headers), ${(gzip / 1024).toFixed(1)} KB gzip`,
       );
@@ -278,13 +276,7 @@ describe('first load of each record page and form', () => {
       await waitForText(page, text);
       const js = scripts(loaded);
       const transferred = js.reduce((sum, r) => sum + r.transferred, 0);
-      const gzipped = await Promise.all(
-        js.map(async (r) => {
-          const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
-          return Number(res.headers.get('content-length'));
-        }),
-      );
-      const gzip = gzipped.reduce((sum, n) => sum + n, 0);
+      const gzip = await gzipBytes(js);
       console.log(
         `${name}: ${js.length} scripts, ${(transferred / 1024).toFixed(1)} KB brotli (with headers), ${(gzip / 1024).toFixed(1)} KB gzip`,
       );
