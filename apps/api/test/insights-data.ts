@@ -114,21 +114,39 @@ export async function insertPayment(
   return payment.id;
 }
 
-/** What pharmacy_sales must hold, computed from every invoice (the triggers keep it so). */
+/**
+ * What pharmacy_sales and pharmacy_monthly_sales must hold, computed from every invoice (the
+ * triggers keep them so).
+ */
 export async function salesFromScratch(db: Db) {
-  const { rows } = await sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
-    select pharmacy_id,
-           coalesce(sum(total) filter (where status <> 'Draft'), 0)::numeric(16,2)::text as sales_total,
-           count(*)::int as invoice_count
-      from invoices group by pharmacy_id order by pharmacy_id`.execute(db);
-  return rows;
+  const [all, monthly] = await Promise.all([
+    sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+      select pharmacy_id,
+             coalesce(sum(total) filter (where status <> 'Draft'), 0)::numeric(16,2)::text
+               as sales_total,
+             count(*)::int as invoice_count
+        from invoices group by pharmacy_id order by pharmacy_id`.execute(db),
+    sql<{ month: string; pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+      select date_trunc('month', invoice_date)::date::text as month, pharmacy_id,
+             coalesce(sum(total) filter (where status <> 'Draft'), 0)::numeric(16,2)::text
+               as sales_total,
+             count(*)::int as invoice_count
+        from invoices group by 1, 2 order by 1, 2`.execute(db),
+  ]);
+  return { all: all.rows, monthly: monthly.rows };
 }
 
-/** pharmacy_sales as kept, without the rows that say nothing (no invoices, no sales). */
+/** pharmacy_sales and pharmacy_monthly_sales as kept, without the rows that say nothing. */
 export async function salesAsKept(db: Db) {
-  const { rows } = await sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
-    select pharmacy_id, sales_total::text as sales_total, invoice_count
-      from pharmacy_sales where invoice_count <> 0 or sales_total <> 0
-     order by pharmacy_id`.execute(db);
-  return rows;
+  const [all, monthly] = await Promise.all([
+    sql<{ pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+      select pharmacy_id, sales_total::text as sales_total, invoice_count
+        from pharmacy_sales where invoice_count <> 0 or sales_total <> 0
+       order by pharmacy_id`.execute(db),
+    sql<{ month: string; pharmacyId: number; salesTotal: string; invoiceCount: number }>`
+      select month::text as month, pharmacy_id, sales_total::text as sales_total, invoice_count
+        from pharmacy_monthly_sales where invoice_count <> 0 or sales_total <> 0
+       order by 1, 2`.execute(db),
+  ]);
+  return { all: all.rows, monthly: monthly.rows };
 }

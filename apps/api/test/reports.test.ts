@@ -44,6 +44,9 @@ describe('GET /api/reports', () => {
     const res = await c.get('/api/reports');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(EMPTY);
+    // The same on a past day and for a period, which read other tables.
+    const past = await c.get('/api/reports?from=2025-01-01&to=2025-12-31&asOf=2025-12-31');
+    expect(past.body).toEqual(EMPTY);
   });
 
   it('buckets open invoices by days past due at the 30/31, 60/61 and 90/91 boundaries', async () => {
@@ -209,6 +212,49 @@ describe('GET /api/reports for a period and as of a date', () => {
     expect(all.totalInvoices - before.totalInvoices).toBe(7);
 
     await sql`delete from pharmacies where id in (${a}, ${b}, ${c2})`.execute(t.db);
+  });
+
+  it('adds the whole months of a period to its days before and after them', async () => {
+    const a = await insertPharmacy(t.db, 'Months Alpha');
+    const dates = [
+      '2025-01-14', // the day before `from`
+      '2025-01-15',
+      '2025-01-31',
+      '2025-02-01', // February and March are whole months of the period
+      '2025-03-31',
+      '2025-04-01',
+      '2025-04-10',
+      '2025-04-11', // the day after `to`
+    ];
+    const ids: number[] = [];
+    for (const [n, invoiceDate] of dates.entries()) {
+      ids.push(await paid(a, invoiceDate, `${2 ** n}.00`));
+    }
+    await insertInvoice(t.db, {
+      pharmacyId: a,
+      status: 'Draft',
+      total: '256.00',
+      balance: '256.00',
+      invoiceDate: '2025-02-14',
+    });
+    const period = '/api/reports?from=2025-01-15&to=2025-04-10';
+    expect((await c.get(period)).body).toMatchObject({
+      totalSales: '126.00',
+      totalInvoices: 7,
+      salesByPharmacy: [{ pharmacyId: a, totalSales: '126.00' }],
+    });
+    // An invoice moved out of a whole month leaves it; one moved into the period's last days
+    // comes in.
+    await sql`update invoices set invoice_date = '2025-04-11' where id = ${ids[3]!}`.execute(t.db);
+    await sql`update invoices set invoice_date = '2025-04-02' where id = ${ids[0]!}`.execute(t.db);
+    expect((await c.get(period)).body).toMatchObject({ totalSales: '119.00', totalInvoices: 7 });
+    expect((await c.get('/api/reports?from=2025-02-01&to=2025-02-28')).body).toMatchObject({
+      totalSales: '0.00',
+      totalInvoices: 1,
+      activePharmacies: 0,
+    });
+
+    await sql`delete from pharmacies where id = ${a}`.execute(t.db);
   });
 
   it('ages what was owed on `asOf`: invoices and payments dated on or before it', async () => {
@@ -705,8 +751,8 @@ describe('unapplied cash in the reports (issue 27 §6)', () => {
   });
 });
 
-describe('pharmacy_sales, kept by the invoices triggers', () => {
-  it('follows inserts, status and total changes, moves between pharmacies and deletes', async () => {
+describe('pharmacy_sales and pharmacy_monthly_sales, kept by the invoices triggers', () => {
+  it('follows inserts, status and total changes, moves between pharmacies and months, and deletes', async () => {
     const a = await insertPharmacy(t.db, 'Trigger A');
     const b = await insertPharmacy(t.db, 'Trigger B');
     const draft = await insertInvoice(t.db, {
@@ -730,6 +776,10 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
       sql`update invoices set balance = 5.55, status = 'Partially Paid' where id = ${issued}`,
       sql`update invoices set pharmacy_id = ${b} where id = ${draft}`,
       sql`update invoices set status = 'Draft' where id = ${draft}`,
+      sql`update invoices set invoice_date = invoice_date - 40 where id = ${issued}`,
+      sql`update invoices set invoice_date = invoice_date + 40, pharmacy_id = ${b}
+          where id = ${issued}`,
+      sql`update invoices set pharmacy_id = ${a} where id = ${issued}`,
       // One statement across both pharmacies.
       sql`update invoices
           set amount = amount + 1, subtotal = subtotal + 1, total = total + 1, balance = balance + 1
@@ -737,8 +787,9 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
       sql`insert into invoices (invoice_number, pharmacy_id, invoice_date, due_date, status,
                                amount, subtotal, total, balance)
           select 'INV-BULK-' || n, case when n % 2 = 0 then ${a}::int else ${b}::int end,
-                 current_date, current_date, 'Unpaid', n, n, n, n
+                 current_date - n * 7, current_date, 'Unpaid', n, n, n, n
             from generate_series(1, 20) n`,
+      sql`update invoices set invoice_date = invoice_date + 31 where invoice_number like 'INV-BULK-%'`,
       sql`delete from invoices where id = ${issued}`,
       sql`delete from invoices where invoice_number like 'INV-BULK-1%'`,
     ];
@@ -761,7 +812,7 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
     expect(await salesAsKept(t.db)).toEqual(await salesFromScratch(t.db));
   });
 
-  it('writes nothing for an update that changes no total, status or pharmacy', async () => {
+  it('writes nothing for an update that changes no total, status, pharmacy or date', async () => {
     const p = await insertPharmacy(t.db, 'Quiet');
     const id = await insertInvoice(t.db, {
       pharmacyId: p,
@@ -769,14 +820,17 @@ describe('pharmacy_sales, kept by the invoices triggers', () => {
       total: '30.00',
       balance: '30.00',
     });
-    const before = await sql<{ xmin: string }>`
-      select xmin::text from pharmacy_sales where pharmacy_id = ${p}`.execute(t.db);
+    const versions = () =>
+      sql<{ xmin: string }>`
+        select xmin::text from pharmacy_sales where pharmacy_id = ${p}
+        union all
+        select xmin::text from pharmacy_monthly_sales where pharmacy_id = ${p}`.execute(t.db);
+    const before = await versions();
+    expect(before.rows).toHaveLength(2);
     await sql`update invoices set balance = 10.00, status = 'Partially Paid', notes = 'paid 20'
               where id = ${id}`.execute(t.db);
     await sql`update invoices set notes = 'reminder sent' where id = ${id}`.execute(t.db);
-    const after = await sql<{ xmin: string }>`
-      select xmin::text from pharmacy_sales where pharmacy_id = ${p}`.execute(t.db);
-    expect(after.rows).toEqual(before.rows);
+    expect((await versions()).rows).toEqual(before.rows);
   });
 
   it(

@@ -209,6 +209,7 @@ describe.each(drivers)('createDb on %s', (_name, open) => {
       '0027_allocation_counts_from',
       '0029_line_lot_invoice_idx',
       '0030_allocation_invoice_date',
+      '0031_monthly_sales',
     ]);
   });
 });

@@ -34,6 +34,7 @@ import * as paymentSoftDelete from './migrations/0026_payment_soft_delete.js';
 import * as allocationCountsFrom from './migrations/0027_allocation_counts_from.js';
 import * as lineLotInvoiceIdx from './migrations/0029_line_lot_invoice_idx.js';
 import * as allocationInvoiceDate from './migrations/0030_allocation_invoice_date.js';
+import * as monthlySales from './migrations/0031_monthly_sales.js';
 
 /** Migrations are imported, not read from disk, so they survive bundling. Forward-only. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0027_allocation_counts_from': allocationCountsFrom,
   '0029_line_lot_invoice_idx': lineLotInvoiceIdx,
   '0030_allocation_invoice_date': allocationInvoiceDate,
+  '0031_monthly_sales': monthlySales,
 };
 
 /** Runs `migrations` (a test may stop at an older one, to build data as it was then). */

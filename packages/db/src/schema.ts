@@ -440,6 +440,14 @@ export interface PharmacySalesTable {
   invoiceCount: number;
 }
 
+/** pharmacy_sales by calendar month (migration 0031): `month` is the month's first day. */
+export interface PharmacyMonthlySalesTable {
+  month: string;
+  pharmacyId: number;
+  salesTotal: string;
+  invoiceCount: number;
+}
+
 export interface ActivityLogTable {
   id: Id;
   entityType: string;
@@ -632,6 +640,7 @@ export interface Database {
   creditNoteLines: CreditNoteLinesTable;
   refunds: RefundsTable;
   pharmacySales: PharmacySalesTable;
+  pharmacyMonthlySales: PharmacyMonthlySalesTable;
   activityLog: ActivityLogTable;
   documentCounters: DocumentCountersTable;
   emails: EmailsTable;
