@@ -60,7 +60,7 @@ export default defineConfig({
             // role loaded zod too.
             {
               name: 'plain',
-              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|dunning-labels|order-rules|invoice-rules|product-rules)\.ts$/,
+              test: /packages[\\/]validators[\\/]src[\\/](dates|roles|terms|licence-labels|dunning-labels|recall-labels|order-rules|invoice-rules|product-rules)\.ts$/,
               // Not money.ts, which the rules modules import: the sign-in screen loads it already.
               includeDependenciesRecursively: false,
             },

@@ -33,4 +33,5 @@ export * from './emails.js';
 export * from './dunning-labels.js';
 export * from './dunning.js';
 export * from './lots.js';
+export * from './recall-labels.js';
 export * from './recalls.js';

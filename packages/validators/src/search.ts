@@ -3,7 +3,7 @@ import { SEARCH_MIN_LENGTH } from './categories.js';
 import { calendarDate, count, moneyAmount, recordId } from './common.js';
 import { LICENCE_KINDS } from './licence-labels.js';
 import { LOT_STATUSES } from './lot-statuses.js';
-import { RECALL_CLASSES } from './recalls.js';
+import { RECALL_CLASSES } from './recall-labels.js';
 
 export const searchSchema = z.object({
   q: z

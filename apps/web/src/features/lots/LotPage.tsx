@@ -10,8 +10,13 @@ import { RecordHistory } from '../activity/RecordHistory';
 import { Fact } from '../documents/DocumentDetails';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection, RelatedTable } from '../records/RecordPage';
-import { LotStatusDialog } from './LotDialogs';
 import { LotStatusBadge } from './LotStatusBadge';
+import { lazyDialog } from '../../components/lazyDialog';
+
+const LotStatusDialog = lazyDialog(
+  () => import('./LotDialogs').then((m) => m.LotStatusDialog),
+  (props) => props.lot !== null,
+);
 
 /** A lot's page (`/lots/$id`): its facts, and where it went: orders, invoices, pharmacies. */
 export function LotPage({ id }: { id: number }) {

@@ -19,9 +19,20 @@ import { Fact } from '../documents/DocumentDetails';
 import { RecordLink } from '../records/RecordLink';
 import { FactsGrid, RecordPage, RecordSection } from '../records/RecordPage';
 import { EMAIL_STATUS_PALETTE } from '../emails/format';
-import { CloseRecallDialog, NoticeDialog, type NoticeTarget } from './dialogs';
-import { EmailNoticesDialog, type EmailNoticesTarget } from './EmailNoticesDialog';
+import type { NoticeTarget } from './dialogs';
+import type { EmailNoticesTarget } from './EmailNoticesDialog';
+import { lazyDialog } from '../../components/lazyDialog';
 import { RecallProgress } from './RecallProgress';
+
+// Loaded when first opened: with them the page loaded Chakra's dialog and its focus trap.
+const NoticeDialog = lazyDialog(() => import('./dialogs').then((m) => m.NoticeDialog));
+const CloseRecallDialog = lazyDialog(
+  () => import('./dialogs').then((m) => m.CloseRecallDialog),
+  (props) => props.open,
+);
+const EmailNoticesDialog = lazyDialog(() =>
+  import('./EmailNoticesDialog').then((m) => m.EmailNoticesDialog),
+);
 
 type Recall = RouterOutputs['recalls']['get'];
 type Entry = Recall['pharmacies'][number];
