@@ -47,12 +47,15 @@ async function recordResponses(page: Page): Promise<Loaded[]> {
 const scripts = (loaded: Loaded[]) =>
   loaded.filter((r) => r.type === 'Script' && new URL(r.url).pathname.startsWith('/assets/'));
 
-/** The bytes of the same scripts as a browser without brotli gets them (bodies only). */
+/**
+ * The bytes of the same scripts as a browser without brotli gets them (bodies only): gzip, or the
+ * file itself when it is too small for the build to have compressed it.
+ */
 async function gzipBytes(js: Loaded[]): Promise<number> {
   const sizes = await Promise.all(
     js.map(async (r) => {
       const res = await fetch(r.url, { headers: { 'accept-encoding': 'gzip' } });
-      expect(res.headers.get('content-encoding'), r.url).toBe('gzip');
+      expect([null, 'gzip'], r.url).toContain(res.headers.get('content-encoding'));
       return Number(res.headers.get('content-length'));
     }),
   );
@@ -216,6 +219,9 @@ const RECORD_SCREENS: [string, (ids: Record<string, number>) => string, string][
   ['product', (ids) => `/products/${ids.product}`, 'Variants'],
   ['product form', (ids) => `/products/${ids.product}/edit`, 'Update Product'],
   ['new product', () => '/products/new', 'New Product'],
+  ['credit note', (ids) => `/credit-notes/${ids.creditNote}`, 'Cracked vials'],
+  ['lot', (ids) => `/lots/${ids.lot}`, 'LT-2603-0311'],
+  ['recall', (ids) => `/recalls/${ids.recall}`, 'Particulate matter'],
 ];
 
 describe('first load of each record page and form', () => {
@@ -263,6 +269,35 @@ describe('first load of each record page and form', () => {
         date: '2026-03-10',
         amount: '20.00',
         method: 'Check',
+      })
+    ).id;
+    ids.creditNote = (
+      await post('/api/credit-notes', {
+        pharmacyId: ids.pharmacy,
+        invoiceId: ids.invoice,
+        date: '2026-03-11',
+        reason: 'Cracked vials',
+        amount: '10.00',
+      })
+    ).id;
+    const variant = await post('/api/product-variants', {
+      parentSku: 'VL-2R-AMB',
+      variantSku: 'VL-2R-AMB-10',
+      packageQty: 10,
+      defaultPrice: '8.00',
+    });
+    ids.lot = (
+      await post('/api/lots', {
+        variantId: variant.id,
+        lotNumber: 'LT-2603-0311',
+        expiryDate: '2099-06-30',
+      })
+    ).id;
+    ids.recall = (
+      await post('/api/recalls', {
+        lotIds: [ids.lot],
+        class: 'II',
+        reason: 'Particulate matter found in retained samples',
       })
     ).id;
     await page.setCacheEnabled(false);
